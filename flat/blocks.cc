@@ -1,0 +1,23 @@
+#include "flat/blocks.h"
+
+namespace hiercoll {
+
+Blocks even_blocks(int64_t count, int parts) {
+  std::vector<int64_t> sizes(parts, count / parts);
+  for (int64_t i = 0; i < count % parts; ++i) ++sizes[i];
+  return blocks_of_sizes(sizes);
+}
+
+Blocks blocks_of_sizes(const std::vector<int64_t>& sizes) {
+  Blocks b;
+  b.n = sizes;
+  b.off.resize(sizes.size());
+  int64_t pos = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    b.off[i] = pos;
+    pos += sizes[i];
+  }
+  return b;
+}
+
+}  // namespace hiercoll

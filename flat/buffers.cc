@@ -1,0 +1,104 @@
+#include "flat/buffers.h"
+
+#include <climits>
+#include <cstring>
+
+namespace hiercoll {
+
+BufDesc describe_buffer(const void* base, MPI_Datatype type, int64_t elems_per_unit) {
+  BufDesc d;
+  d.base = static_cast<char*>(const_cast<void*>(base));
+  d.type = type;
+  d.elems_per_unit = elems_per_unit;
+  if (type == MPI_DATATYPE_NULL) return d;
+  MPI_Aint lb;
+  MPI_Type_get_extent(type, &lb, &d.extent);
+  MPI_Type_get_true_extent(type, &d.true_lb, &d.true_extent);
+  MPI_Type_size(type, &d.type_size);
+  d.contiguous = d.type_size == d.extent && d.type_size == d.true_extent;
+  return d;
+}
+
+char* span_address(const Buffers& b, const Span& s) {
+  const BufDesc& d = b[s.buf];
+  return d.base + s.off * d.elems_per_unit * d.extent;
+}
+
+int span_elements(const Buffers& b, const Span& s, int* elements) {
+  const int64_t n = s.n * b[s.buf].elems_per_unit;
+  if (n > INT_MAX) return MPI_ERR_COUNT;
+  *elements = static_cast<int>(n);
+  return MPI_SUCCESS;
+}
+
+BufDesc ScratchBuffer::allocate(const BufDesc& like, int64_t units) {
+  BufDesc d = like;
+  const int64_t elems = units * like.elems_per_unit;
+  if (elems <= 0) {
+    d.base = nullptr;
+    return d;
+  }
+  const int64_t bytes = (elems - 1) * like.extent + like.true_extent;
+  storage_.resize(static_cast<size_t>(bytes));
+  // The datatype's first byte sits true_lb past the element's address.
+  d.base = storage_.data() - like.true_lb;
+  return d;
+}
+
+// One scratch area per thread for packing non-contiguous data.
+static std::vector<char>& pack_scratch() {
+  thread_local std::vector<char> v;
+  return v;
+}
+
+int pack_span(const Buffers& b, const Span& s, std::vector<char>* out) {
+  int n, rc = span_elements(b, s, &n);
+  if (rc != MPI_SUCCESS) return rc;
+  const BufDesc& d = b[s.buf];
+  int bytes = 0;
+  rc = MPI_Pack_size(n, d.type, MPI_COMM_SELF, &bytes);
+  if (rc != MPI_SUCCESS) return rc;
+  out->resize(static_cast<size_t>(bytes));
+  int pos = 0;
+  if (n == 0) return MPI_SUCCESS;
+  return MPI_Pack(span_address(b, s), n, d.type, out->data(), bytes, &pos, MPI_COMM_SELF);
+}
+
+int unpack_span(const Buffers& b, const Span& s, const std::vector<char>& in) {
+  int n, rc = span_elements(b, s, &n);
+  if (rc != MPI_SUCCESS) return rc;
+  if (n == 0) return MPI_SUCCESS;
+  int pos = 0;
+  return MPI_Unpack(in.data(), static_cast<int>(in.size()), &pos, span_address(b, s), n, b[s.buf].type,
+                    MPI_COMM_SELF);
+}
+
+int copy_span(const Buffers& b, const Span& src, const Span& dst) {
+  char* from = span_address(b, src);
+  char* to = span_address(b, dst);
+  if (from == to || src.n == 0) return MPI_SUCCESS;  // in-place calls alias Send and Recv
+  const BufDesc& ds = b[src.buf];
+  const BufDesc& dd = b[dst.buf];
+  if (ds.contiguous && dd.contiguous) {
+    const int64_t bytes = src.n * ds.elems_per_unit * ds.type_size;
+    std::memmove(to + dd.true_lb, from + ds.true_lb, static_cast<size_t>(bytes));
+    return MPI_SUCCESS;
+  }
+  std::vector<char>& tmp = pack_scratch();
+  int rc = pack_span(b, src, &tmp);
+  return rc != MPI_SUCCESS ? rc : unpack_span(b, dst, tmp);
+}
+
+int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_first, MPI_Op op) {
+  int n, rc = span_elements(b, src, &n);
+  if (rc != MPI_SUCCESS || n == 0) return rc;
+  char* s = span_address(b, src);
+  char* d = span_address(b, dst);
+  MPI_Datatype type = b[dst.buf].type;
+  // MPI_Reduce_local(in, inout) computes inout = in (op) inout.
+  if (src_first) return MPI_Reduce_local(s, d, n, type, op);
+  rc = MPI_Reduce_local(d, s, n, type, op);  // src = dst (op) src
+  return rc != MPI_SUCCESS ? rc : copy_span(b, src, dst);
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,152 @@
+#include "flat/builder.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace hiercoll {
+
+ScheduleBuilder::ScheduleBuilder(int64_t send_alias) : send_alias_(send_alias) {}
+
+Span ScheduleBuilder::map_span(Span s) const {
+  if (s.buf == Buf::kSend) return Span{view_.send_buf, view_.send_off + s.off, s.n};
+  if (s.buf == Buf::kRecv) return Span{view_.recv_buf, view_.recv_off + s.off, s.n};
+  return s;
+}
+
+int ScheduleBuilder::map_peer(int peer) const { return view_.ranks ? (*view_.ranks)[peer] : peer; }
+
+Span ScheduleBuilder::tmp(int64_t n) {
+  Span s{Buf::kTmp, sched_.tmp_units, n};
+  sched_.tmp_units += n;
+  return s;
+}
+
+std::vector<ScheduleBuilder::Access>* ScheduleBuilder::tracked(const Span& s, int64_t* off) {
+  *off = s.off;
+  switch (s.buf) {
+    case Buf::kTmp: return &tmp_acc_;
+    case Buf::kRecv: return &recv_acc_;
+    case Buf::kSend:
+      if (send_alias_ < 0) return nullptr;  // read-only and distinct: no hazards
+      *off = s.off + send_alias_;
+      return &recv_acc_;
+  }
+  return nullptr;
+}
+
+void ScheduleBuilder::collect_hazards(const Span& s, bool write, std::vector<int32_t>* out) {
+  int64_t off;
+  std::vector<Access>* acc = tracked(s, &off);
+  if (!acc || s.n == 0) return;
+  const int64_t end = off + s.n;
+  for (const Access& a : *acc) {
+    if (a.end <= off || a.off >= end) continue;
+    if (write || a.write) out->push_back(a.step);
+  }
+}
+
+void ScheduleBuilder::record(const Span& s, bool write, int32_t step) {
+  int64_t off;
+  std::vector<Access>* acc = tracked(s, &off);
+  if (!acc || s.n == 0) return;
+  const int64_t end = off + s.n;
+  if (write) {
+    // Accesses covered by this write are ordered before it, and whoever
+    // waits for this write waits for them too: drop them.
+    acc->erase(std::remove_if(acc->begin(), acc->end(),
+                              [&](const Access& a) { return a.off >= off && a.end <= end; }),
+               acc->end());
+  }
+  acc->push_back(Access{off, end, step, write});
+}
+
+int ScheduleBuilder::add(Step step, const Span* reads, int nreads, const Span* writes, int nwrites,
+                         const Deps& extra) {
+  const int32_t id = static_cast<int32_t>(sched_.steps.size());
+  std::vector<int32_t> deps;
+  for (int i = 0; i < nreads; ++i) collect_hazards(reads[i], false, &deps);
+  for (int i = 0; i < nwrites; ++i) collect_hazards(writes[i], true, &deps);
+  for (int d : extra)
+    if (d >= 0) deps.push_back(d);
+  std::sort(deps.begin(), deps.end());
+  deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  step.dep_begin = static_cast<uint32_t>(sched_.deps.size());
+  step.dep_count = static_cast<uint32_t>(deps.size());
+  sched_.deps.insert(sched_.deps.end(), deps.begin(), deps.end());
+  for (int i = 0; i < nreads; ++i) record(reads[i], false, id);
+  for (int i = 0; i < nwrites; ++i) record(writes[i], true, id);
+  sched_.steps.push_back(step);
+  return id;
+}
+
+static int32_t next_seq(std::vector<int32_t>& seqs, int peer) {
+  if (static_cast<size_t>(peer) >= seqs.size()) seqs.resize(peer + 1, 0);
+  return seqs[peer]++;
+}
+
+int ScheduleBuilder::send(int peer, Span src, const Deps& extra) {
+  Step s;
+  s.kind = StepKind::kSend;
+  s.peer = map_peer(peer);
+  s.seq = next_seq(send_seq_, s.peer);
+  s.src = map_span(src);
+  return add(s, &s.src, 1, nullptr, 0, extra);
+}
+
+int ScheduleBuilder::recv(int peer, Span dst, const Deps& extra) {
+  Step s;
+  s.kind = StepKind::kRecv;
+  s.peer = map_peer(peer);
+  s.seq = next_seq(recv_seq_, s.peer);
+  s.dst = map_span(dst);
+  return add(s, nullptr, 0, &s.dst, 1, extra);
+}
+
+int ScheduleBuilder::copy(Span src, Span dst, const Deps& extra) {
+  if (src.n == 0) return -1;
+  Step s;
+  s.kind = StepKind::kCopy;
+  s.src = map_span(src);
+  s.dst = map_span(dst);
+  s.dst.n = s.src.n;
+  return add(s, &s.src, 1, &s.dst, 1, extra);
+}
+
+int ScheduleBuilder::reduce(Span src, Span dst, bool src_first, const Deps& extra) {
+  if (src.n == 0) return -1;
+  Step s;
+  s.kind = StepKind::kReduce;
+  s.src_first = src_first;
+  s.src = map_span(src);
+  s.dst = map_span(dst);
+  s.dst.n = s.src.n;
+  // dst (op) src is computed into src and copied back, so src is written too;
+  // it must therefore be scratch or the receive buffer, never the send buffer.
+  if (!src_first && s.src.buf == Buf::kSend) {
+    std::fprintf(stderr, "hiercoll: bug: ordered reduce would overwrite the send buffer\n");
+    std::abort();
+  }
+  if (src_first) return add(s, &s.src, 1, &s.dst, 1, extra);
+  Span writes[2] = {s.dst, s.src};
+  return add(s, nullptr, 0, writes, 2, extra);
+}
+
+Deps ScheduleBuilder::steps_since(int mark) const {
+  Deps d;
+  for (int i = mark; i < num_steps(); ++i) d.push_back(i);
+  return d;
+}
+
+Schedule ScheduleBuilder::finish() {
+  Schedule s = std::move(sched_);
+  s.finalize();
+  sched_ = Schedule();
+  recv_acc_.clear();
+  tmp_acc_.clear();
+  send_seq_.clear();
+  recv_seq_.clear();
+  return s;
+}
+
+}  // namespace hiercoll

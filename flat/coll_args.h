@@ -1,0 +1,45 @@
+// What a schedule generator knows about one call on one rank.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace hiercoll {
+
+enum class Op : uint8_t {
+  kBcast, kReduce, kAllreduce, kAllgather, kReduceScatter, kAlltoall,
+  kScan, kExscan, kBarrier, kGather, kScatter,
+};
+constexpr int kNumOps = 11;
+
+const char* op_name(Op op);                 // "bcast", "reduce_scatter", ...
+bool op_from_name(const char* name, Op* op);  // inverse of op_name
+
+// Buffer conventions per operation (units: see flat/schedule.h):
+//  bcast          Recv[0,count) on every rank; the root's is the input.
+//  reduce         Send[0,count) input; Recv[0,count) result, root only
+//                 (non-roots' Recv must not be touched).
+//  allreduce      Send[0,count) input; Recv[0,count) result.
+//  scan, exscan   Send[0,count) input; Recv[0,count) result (exscan: rank 0's
+//                 Recv is left untouched).
+//  reduce_scatter Send holds sum(counts) units; Recv[0,counts[rank]) result.
+//  allgather      unit = one block; Send[0,1) mine; Recv[0,size) all blocks.
+//  gather         Send[0,1) mine; Recv[0,size) at the root only.
+//  scatter        Send[0,size) at the root only; Recv[0,1) mine.
+//  alltoall       Send[0,size) blocks for each peer; Recv[0,size) from each.
+//  barrier        no data.
+// In-place calls set send_alias (see ScheduleBuilder); schedules must give
+// the same result when Send aliases Recv that way.
+struct CollArgs {
+  Op op = Op::kBcast;
+  int rank = 0;
+  int size = 1;
+  int root = 0;
+  int64_t count = 0;      // units; block collectives use 1
+  int64_t seg_units = 0;  // pipelining segment in units; 0 = no segmentation
+  bool commutative = true;
+  int64_t send_alias = -1;
+  std::vector<int64_t> counts;  // reduce_scatter: units per rank
+};
+
+}  // namespace hiercoll

@@ -1,0 +1,26 @@
+// Runs the schedules of all ranks of a group inside one process, moving
+// real bytes between per-rank buffers.  Tests use it to check algorithms for
+// hundreds of group sizes without mpirun.  It also checks the schedules:
+// every receive must meet a send of the same size, no message may be left
+// unreceived, and the ranks must not deadlock.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "flat/buffers.h"
+#include "flat/schedule.h"
+
+namespace hiercoll {
+
+struct InprocRank {
+  Schedule sched;
+  Buffers bufs;  // Tmp entry: datatype and unit size only, as for execute_schedule
+};
+
+// Returns true on success; on failure `error` says what went wrong.
+bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error);
+
+}  // namespace hiercoll

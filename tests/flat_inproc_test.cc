@@ -1,0 +1,161 @@
+// Every registered flat algorithm against the reference, in-process, over
+// the matrix: group sizes 1..64 and spot sizes up to 1000, every
+// root for small groups, counts 0, 1, 7 and above a million, every data case
+// (contiguous, non-contiguous, pair/MINLOC, non-commutative), in place and
+// not, and tiny segments that force the many-segment path.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "flat/registry.h"
+#include "tests/support/inproc_check.h"
+
+namespace hiercoll::testing {
+namespace {
+
+class FlatAlgorithm : public ::testing::TestWithParam<const Algorithm*> {
+ protected:
+  // Runs a scenario if the algorithm applies to it; counts what ran.
+  void run(Scenario sc) {
+    sc.algo = GetParam();
+    if (!sc.data) sc.data = &data_case("int_sum");
+    if (!scenario_applies(sc)) return;
+    ++ran_;
+    const std::string err = check_inprocess(sc);
+    ASSERT_EQ(err, "") << sc.describe();
+  }
+  int ran_ = 0;
+};
+
+bool is_block_op(Op op) {
+  return op == Op::kAllgather || op == Op::kGather || op == Op::kScatter || op == Op::kAlltoall;
+}
+
+std::vector<int> group_sizes() {
+  std::vector<int> v;
+  for (int p = 1; p <= 64; ++p) v.push_back(p);
+  for (int p : {100, 127, 128, 1000}) v.push_back(p);
+  return v;
+}
+
+TEST_P(FlatAlgorithm, EveryGroupSize) {
+  for (int p : group_sizes()) {
+    // Keep the largest groups' data small: the check is about structure.
+    const int64_t count = p >= 1000 && is_block_op(GetParam()->op) ? 1 : 7;
+    Scenario sc;
+    sc.p = p;
+    sc.root = (p * 3 / 5) % p;
+    sc.count = count;
+    sc.seg_units = 2;
+    run(sc);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(ran_, 0) << "no group size applies";
+}
+
+TEST_P(FlatAlgorithm, EveryRoot) {
+  std::vector<std::pair<int, std::vector<int>>> cases;
+  for (int p = 1; p <= 16; ++p) {
+    std::vector<int> roots;
+    for (int r = 0; r < p; ++r) roots.push_back(r);
+    cases.push_back({p, roots});
+  }
+  for (int p : {33, 64, 100}) cases.push_back({p, {0, 1, p / 2, p - 2, p - 1}});
+  for (auto& [p, roots] : cases)
+    for (int root : roots)
+      for (int64_t count : {0, 1, 7}) {
+        Scenario sc;
+        sc.p = p;
+        sc.root = root;
+        sc.count = count;
+        sc.seg_units = 3;
+        run(sc);
+        if (HasFatalFailure()) return;
+      }
+}
+
+TEST_P(FlatAlgorithm, EveryDataCaseInPlaceOrNot) {
+  for (const DataCase& dc : data_cases())
+    for (int p : {1, 2, 3, 5, 8, 13})
+      for (int64_t count : {0, 1, 7, 33})
+        for (bool in_place : {false, true})
+          for (int root : {0, p - 1}) {
+            Scenario sc;
+            sc.p = p;
+            sc.root = root;
+            sc.count = count;
+            sc.data = &dc;
+            sc.in_place = in_place;
+            sc.seg_units = 4;
+            run(sc);
+            if (HasFatalFailure()) return;
+          }
+}
+
+TEST_P(FlatAlgorithm, SegmentSizes) {
+  for (int p : {2, 6, 9, 16})
+    for (int64_t seg : {1, 3, 10, 1000, 0}) {
+      Scenario sc;
+      sc.p = p;
+      sc.root = 1 % p;
+      sc.count = 100;
+      sc.seg_units = seg;
+      run(sc);
+      if (HasFatalFailure()) return;
+    }
+}
+
+TEST_P(FlatAlgorithm, MoreThanAMillionElements) {
+  for (int p : {4, 7}) {
+    Scenario sc;
+    sc.p = p;
+    sc.root = 1;
+    sc.count = is_block_op(GetParam()->op) ? (1 << 20) / p + 3 : (1 << 20) + 3;
+    sc.seg_units = 1 << 16;
+    run(sc);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST_P(FlatAlgorithm, IrregularReduceScatterCounts) {
+  if (GetParam()->op != Op::kReduceScatter) GTEST_SKIP() << "reduce_scatter only";
+  for (const DataCase& dc : data_cases())
+    for (int p : {1, 2, 3, 4, 5, 7, 8, 12, 16})
+      for (bool in_place : {false, true}) {
+        Scenario sc;
+        sc.p = p;
+        sc.data = &dc;
+        sc.in_place = in_place;
+        for (int r = 0; r < p; ++r) sc.counts.push_back((r * 3 + 1) % 5);  // zeros included
+        run(sc);
+        if (HasFatalFailure()) return;
+      }
+}
+
+std::vector<const Algorithm*> every_algorithm() {
+  std::vector<const Algorithm*> v;
+  for (const Algorithm& a : all_algorithms()) v.push_back(&a);
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algorithm()),
+                         [](const ::testing::TestParamInfo<const Algorithm*>& info) {
+                           std::string n = std::string(op_name(info.param->op)) + "_" + info.param->name;
+                           for (char& c : n)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace hiercoll::testing
+
+// Single-process MPI: the in-process executor needs MPI's datatype engine.
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  ::testing::InitGoogleTest(&argc, argv);
+  const int rc = RUN_ALL_TESTS();
+  MPI_Finalize();
+  return rc;
+}

@@ -1,0 +1,97 @@
+#include "tests/support/data_cases.h"
+
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+
+namespace hiercoll::testing {
+
+namespace {
+
+// 2x2 matrix product on unsigned 32-bit entries (wrapping), element layout
+// {a, b, c, d} = [[a, b], [c, d]].  inout = in * inout, as MPI requires.
+void matmul_op(void* in, void* inout, int* len, MPI_Datatype*) {
+  auto* x = static_cast<uint32_t*>(in);
+  auto* y = static_cast<uint32_t*>(inout);
+  for (int e = 0; e < *len; ++e, x += 4, y += 4) {
+    const uint32_t r0 = x[0] * y[0] + x[1] * y[2], r1 = x[0] * y[1] + x[1] * y[3];
+    const uint32_t r2 = x[2] * y[0] + x[3] * y[2], r3 = x[2] * y[1] + x[3] * y[3];
+    y[0] = r0, y[1] = r1, y[2] = r2, y[3] = r3;
+  }
+}
+
+std::vector<DataCase> make_cases() {
+  MPI_Datatype vec, vec_resized, mat;
+  // Two ints three apart, then a gap: extent of five ints, size of two.
+  MPI_Type_vector(2, 1, 3, MPI_INT, &vec);
+  MPI_Type_create_resized(vec, 0, 5 * sizeof(int), &vec_resized);
+  MPI_Type_commit(&vec_resized);
+  MPI_Type_free(&vec);
+  MPI_Type_contiguous(4, MPI_INT, &mat);
+  MPI_Type_commit(&mat);
+  MPI_Op matmul;
+  MPI_Op_create(&matmul_op, /*commute=*/0, &matmul);
+  return {
+      {"int_sum", MPI_INT, MPI_INT, 1, MPI_SUM, true},
+      {"double_max", MPI_DOUBLE, MPI_DOUBLE, 1, MPI_MAX, true},
+      {"vector_sum", vec_resized, MPI_INT, 2, MPI_SUM, true},
+      {"2int_minloc", MPI_2INT, MPI_INT, 2, MPI_MINLOC, true},
+      {"matmul", mat, MPI_INT, 4, matmul, false},
+  };
+}
+
+// The value of basic component k of element i on rank r.
+int64_t value_of(const DataCase& c, int r, int salt, int64_t i, int k) {
+  if (c.op == MPI_MINLOC) {
+    if (k == 1) return r;                          // location: the rank
+    return (i * 31 + r * 17 + salt) % 13;          // many ties: lowest rank wins
+  }
+  if (!c.commutative) return (i * 7 + r * 5 + k * 3 + salt) % 9;  // small matrices
+  return (i * 131 + r * 977 + k * 17 + salt * 7) % 2001 - 1000;
+}
+
+}  // namespace
+
+const std::vector<DataCase>& data_cases() {
+  static const std::vector<DataCase> cases = make_cases();
+  return cases;
+}
+
+const DataCase& data_case(const std::string& name) {
+  for (const DataCase& c : data_cases())
+    if (c.name == name) return c;
+  throw std::invalid_argument("no data case " + name);
+}
+
+void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n) {
+  if (n == 0) return;
+  const int64_t basics = n * c.basics_per_elem;
+  std::vector<char> flat;
+  if (c.basic == MPI_DOUBLE) {
+    std::vector<double> v(basics);
+    for (int64_t j = 0; j < basics; ++j) v[j] = double(value_of(c, rank, salt, j / c.basics_per_elem, j % c.basics_per_elem));
+    flat.assign(reinterpret_cast<char*>(v.data()), reinterpret_cast<char*>(v.data() + basics));
+  } else {
+    std::vector<int> v(basics);
+    for (int64_t j = 0; j < basics; ++j) v[j] = int(value_of(c, rank, salt, j / c.basics_per_elem, j % c.basics_per_elem));
+    flat.assign(reinterpret_cast<char*>(v.data()), reinterpret_cast<char*>(v.data() + basics));
+  }
+  // Scatter the flat basics into the (possibly non-contiguous) layout.
+  MPI_Sendrecv(flat.data(), int(basics), c.basic, 0, 0, buf, int(n), c.type, 0, 0, MPI_COMM_SELF,
+               MPI_STATUS_IGNORE);
+}
+
+std::vector<char> sentinel_buffer(const DataCase& c, int64_t n) {
+  MPI_Aint lb, extent;
+  MPI_Type_get_extent(c.type, &lb, &extent);
+  std::vector<char> v(static_cast<size_t>(std::max<int64_t>(n, 1) * extent), char(0x5b));
+  return v;
+}
+
+void* elem0(const DataCase& c, std::vector<char>& buf) {
+  MPI_Aint lb, extent;
+  MPI_Type_get_extent(c.type, &lb, &extent);
+  return buf.data() - lb;
+}
+
+}  // namespace hiercoll::testing

@@ -1,0 +1,38 @@
+// Datatype/operation pairs the algorithm tests run with, and how to fill
+// and read buffers of them.  Values are small integers, so sums are exact in
+// any association order and results can be compared bit for bit.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace hiercoll::testing {
+
+struct DataCase {
+  std::string name;
+  MPI_Datatype type;   // element type of the buffers
+  MPI_Datatype basic;  // the basic type an element is made of
+  int basics_per_elem;
+  MPI_Op op;           // for reductions
+  bool commutative;
+};
+
+// The cases of the test matrix: int/SUM, double/MAX, a
+// non-contiguous vector type/SUM, MPI_2INT/MINLOC, and a non-commutative
+// 2x2 integer matrix product.  Created on first use (needs MPI_Init).
+const std::vector<DataCase>& data_cases();
+const DataCase& data_case(const std::string& name);
+
+// Writes the deterministic input of (rank, element i) for n elements into a
+// buffer of n elements of c.type.  `salt` varies the values between calls.
+void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n);
+
+// A buffer of n elements of c.type, with every byte (gaps included) set to
+// a sentinel so that writes outside the data are caught.
+std::vector<char> sentinel_buffer(const DataCase& c, int64_t n);
+// Address of element 0 inside a buffer made by sentinel_buffer.
+void* elem0(const DataCase& c, std::vector<char>& buf);
+
+}  // namespace hiercoll::testing

@@ -1,0 +1,43 @@
+// Runs one algorithm for one scenario on all ranks in-process and compares
+// every rank's receive buffer, byte for byte (gaps of non-contiguous types
+// included), with a straightforward reference computed with the same MPI
+// operation in rank order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flat/registry.h"
+#include "tests/support/data_cases.h"
+
+namespace hiercoll::testing {
+
+struct Scenario {
+  const Algorithm* algo = nullptr;
+  int p = 1;
+  int root = 0;
+  int64_t count = 0;  // elements: vector length, or per-rank block for block collectives
+  const DataCase* data = nullptr;
+  bool in_place = false;
+  int64_t seg_units = 0;
+  std::vector<int64_t> counts;  // reduce_scatter: elements per rank (empty: `count` each)
+
+  std::string describe() const;
+};
+
+// "" when every rank's result is right, else what went wrong and where.
+std::string check_inprocess(const Scenario& sc);
+
+// Whether the algorithm applies to the scenario (restrictions, in-place
+// support of the operation).
+bool scenario_applies(const Scenario& sc);
+
+// For barriers: every rank's last step must causally follow the start of
+// every rank.  "" when so, else the first rank that can leave early.
+std::string check_barrier_causality(const std::vector<Schedule>& scheds);
+
+// The CollArgs the scenario runs with on `rank`.
+CollArgs scenario_args(const Scenario& sc, int rank);
+
+}  // namespace hiercoll::testing
