@@ -1,0 +1,32 @@
+"""mpi_test: one MPI GoogleTest binary, run as one test per emulated layout."""
+
+load("@rules_cc//cc:defs.bzl", "cc_binary")
+
+# Emulated cluster layouts (tools/cluster.sh options) every MPI test runs on.
+MPI_LAYOUTS = {
+    "1x4": ["--nodes", "1", "--ppn", "4"],
+    "2x2": ["--nodes", "2", "--ppn", "2"],
+    "3x2": ["--nodes", "3", "--ppn", "2"],
+    "uneven_3_1_2": ["--ppn-list", "3,1,2"],
+    "4x2_round_robin": ["--nodes", "4", "--ppn", "2", "--map-by", "node"],
+}
+
+def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", **kwargs):
+    """Declares <name>_bin and one sh_test <name>_<layout> per layout."""
+    cc_binary(
+        name = name + "_bin",
+        testonly = True,
+        srcs = srcs,
+        deps = deps + ["//tests:mpi_test_main"],
+        **kwargs
+    )
+    for layout in (layouts or MPI_LAYOUTS.keys()):
+        native.sh_test(
+            name = name + "_" + layout,
+            size = size,
+            srcs = ["//tools:run_on_cluster.sh"],
+            args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath :%s_bin)" % name],
+            data = [":" + name + "_bin", "//tools:cluster.sh"],
+            # One MPI job at a time on a 2-core machine.
+            tags = ["exclusive", "mpi"],
+        )

@@ -1,0 +1,20 @@
+// Base fixture of tests that run on every rank of an MPI job (see
+// mpi_test_main.cc).  Derive MPI tests from it (TEST_F) so that a failure
+// on any rank fails the test everywhere.  Tests must call the same
+// collectives on every rank: use EXPECT_* for results and ASSERT_* only for
+// conditions that are the same on every rank.
+#pragma once
+
+#include <gtest/gtest.h>
+
+namespace hiercoll::testing {
+
+int world_rank();
+int world_size();
+
+class MpiTest : public ::testing::Test {
+ protected:
+  void TearDown() override;
+};
+
+}  // namespace hiercoll::testing

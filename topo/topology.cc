@@ -1,0 +1,121 @@
+#include "topo/topology.h"
+
+#include <atomic>
+#include <string>
+
+#include "topo/sockets.h"
+
+namespace hiercoll {
+
+namespace {
+
+// The cached object.  Communicators are created lazily: a duplicate's copy
+// callback shares the layout but cannot create communicators (that is
+// collective), so they are made at the duplicate's first use.
+struct Cached : Topology {
+  bool comms_ready = false;
+};
+
+std::atomic<int> g_live{0};
+std::atomic<long> g_computed{0};
+int g_keyval = MPI_KEYVAL_INVALID;
+
+void free_comms(Cached* t) {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (MPI_Comm* c : {&t->master_comm, &t->node_comm, &t->comm})
+    if (*c != MPI_COMM_NULL) PMPI_Comm_free(c);
+}
+
+int copy_attr(MPI_Comm, int, void*, void* in, void* out, int* flag) {
+  const Cached* old = static_cast<const Cached*>(in);
+  Cached* t = new Cached;
+  t->layout = old->layout;
+  t->rank = old->rank;
+  ++g_live;
+  *static_cast<Cached**>(out) = t;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+int delete_attr(MPI_Comm, int, void* val, void*) {
+  Cached* t = static_cast<Cached*>(val);
+  free_comms(t);
+  delete t;
+  --g_live;
+  return MPI_SUCCESS;
+}
+
+int compute_layout(Cached* t) {
+  int size;
+  PMPI_Comm_size(t->comm, &size);
+  // Key of my node: its lowest rank; my index in the node: my rank there.
+  int key = t->rank, local = 0;
+  int rc = PMPI_Allreduce(&t->rank, &key, 1, MPI_INT, MPI_MIN, t->node_comm);
+  if (rc != MPI_SUCCESS) return rc;
+  PMPI_Comm_rank(t->node_comm, &local);
+  std::string level;
+  const int mine[2] = {key, detect_socket(local, &level)};
+  std::vector<int> all(2 * size);
+  rc = PMPI_Allgather(mine, 2, MPI_INT, all.data(), 2, MPI_INT, t->comm);
+  if (rc != MPI_SUCCESS) return rc;
+  std::vector<int> keys(size), sockets(size);
+  for (int r = 0; r < size; ++r) keys[r] = all[2 * r], sockets[r] = all[2 * r + 1];
+  t->layout = std::make_shared<const Layout>(make_layout(keys, sockets, level));
+  ++g_computed;
+  return MPI_SUCCESS;
+}
+
+// Creates the private communicators; computes the layout too unless a
+// duplicate inherited it.
+int make_comms(MPI_Comm user, Cached* t) {
+  int rc = PMPI_Comm_dup(user, &t->comm);
+  if (rc == MPI_SUCCESS) rc = PMPI_Comm_split_type(t->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &t->node_comm);
+  if (rc == MPI_SUCCESS && !t->layout) rc = compute_layout(t);
+  if (rc != MPI_SUCCESS) return rc;
+  const bool master = t->layout->is_master(t->rank);
+  rc = PMPI_Comm_split(t->comm, master ? 0 : MPI_UNDEFINED, t->rank, &t->master_comm);
+  if (rc == MPI_SUCCESS) t->comms_ready = true;
+  return rc;
+}
+
+}  // namespace
+
+int live_topologies() { return g_live.load(); }
+long layouts_computed() { return g_computed.load(); }
+
+int get_topology(MPI_Comm comm, const Topology** out) {
+  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if (g_keyval == MPI_KEYVAL_INVALID) {
+    int rc = PMPI_Comm_create_keyval(copy_attr, delete_attr, &g_keyval, nullptr);
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  void* val = nullptr;
+  int found = 0;
+  int rc = PMPI_Comm_get_attr(comm, g_keyval, &val, &found);
+  if (rc != MPI_SUCCESS) return rc;
+  Cached* t = found ? static_cast<Cached*>(val) : nullptr;
+  if (t && t->comms_ready) {
+    *out = t;
+    return MPI_SUCCESS;
+  }
+  if (!t) {
+    t = new Cached;
+    ++g_live;
+    PMPI_Comm_rank(comm, &t->rank);
+    rc = make_comms(comm, t);
+    if (rc == MPI_SUCCESS) rc = PMPI_Comm_set_attr(comm, g_keyval, t);
+    if (rc != MPI_SUCCESS) {
+      delete_attr(comm, g_keyval, t, nullptr);
+      return rc;
+    }
+  } else {
+    rc = make_comms(comm, t);  // a duplicate's first use
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  *out = t;
+  return MPI_SUCCESS;
+}
+
+}  // namespace hiercoll
