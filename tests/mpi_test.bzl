@@ -20,7 +20,7 @@ def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "lar
         deps = deps + ["//tests:mpi_test_main"],
         **kwargs
     )
-    for layout in (layouts or MPI_LAYOUTS.keys()):
+    for layout in (MPI_LAYOUTS.keys() if layouts == None else layouts):
         native.sh_test(
             name = name + "_" + layout,
             size = size,

@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -33,6 +34,10 @@ int world_size() {
   return s;
 }
 
+namespace {
+const char kAgreement[] = "failed on rank(s) ";
+}  // namespace
+
 void MpiTest::TearDown() {
   // Agree on the outcome.  Every rank reaches this point unless a rank hung
   // (then the watchdog ends the job).
@@ -43,7 +48,7 @@ void MpiTest::TearDown() {
   std::string failing;
   for (int r = 0; r < size; ++r)
     if (all[r]) failing += (failing.empty() ? "" : ",") + std::to_string(r);
-  if (!failing.empty() && !mine) ADD_FAILURE() << "failed on rank(s) " << failing;
+  if (!failing.empty() && !mine) ADD_FAILURE() << kAgreement << failing;
   else if (!failing.empty() && world_rank() == 0) std::fprintf(stderr, "  (failed on rank(s) %s)\n", failing.c_str());
 }
 
@@ -55,7 +60,8 @@ class RankFailurePrinter : public ::testing::EmptyTestEventListener {
  public:
   explicit RankFailurePrinter(int rank) : rank_(rank) {}
   void OnTestPartResult(const ::testing::TestPartResult& r) override {
-    if (!r.failed()) return;
+    // Only this rank's own failures; the agreement is reported by rank 0.
+    if (!r.failed() || std::strstr(r.message(), kAgreement)) return;
     std::fprintf(stderr, "[rank %d] %s:%d: %s\n", rank_, r.file_name() ? r.file_name() : "?", r.line_number(),
                  r.message());
   }
@@ -118,8 +124,10 @@ int main(int argc, char** argv) {
   // The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
   // in practice, and Open MPI allows MPI_Abort from any thread.
   MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
-  ::testing::InitGoogleTest(&argc, argv);
   const int rank = hiercoll::testing::world_rank();
+  // Bazel's premature-exit marker is one file: let rank 0 alone manage it.
+  if (rank != 0) unsetenv("TEST_PREMATURE_EXIT_FILE");
+  ::testing::InitGoogleTest(&argc, argv);
   auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
   if (rank != 0) {
     delete listeners.Release(listeners.default_result_printer());

@@ -1,0 +1,165 @@
+// topo/ on every emulated layout, against ground truth from host names.
+#include <mpi.h>
+
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/support/mpi_test.h"
+#include "topo/topology.h"
+
+namespace hiercoll::testing {
+namespace {
+
+class TopoTest : public MpiTest {};
+
+std::vector<std::string> host_names(MPI_Comm comm) {
+  int size;
+  MPI_Comm_size(comm, &size);
+  char host[MPI_MAX_PROCESSOR_NAME] = {0};
+  int len;
+  MPI_Get_processor_name(host, &len);
+  std::vector<char> all(size_t(size) * MPI_MAX_PROCESSOR_NAME);
+  MPI_Allgather(host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, comm);
+  std::vector<std::string> names;
+  for (int r = 0; r < size; ++r) names.emplace_back(&all[size_t(r) * MPI_MAX_PROCESSOR_NAME]);
+  return names;
+}
+
+// Checks everything topo/ says about `comm` against the host names.
+void check_against_hosts(MPI_Comm comm) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const std::vector<std::string> hosts = host_names(comm);
+  const Topology* t = nullptr;
+  ASSERT_EQ(get_topology(comm, &t), MPI_SUCCESS);
+  const Layout& L = *t->layout;
+
+  // Expected: nodes numbered in order of their lowest rank.
+  std::map<std::string, int> node_index;
+  std::vector<std::vector<int>> expect_ranks;
+  for (int r = 0; r < size; ++r) {
+    auto it = node_index.emplace(hosts[r], int(expect_ranks.size())).first;
+    if (it->second == int(expect_ranks.size())) expect_ranks.emplace_back();
+    expect_ranks[it->second].push_back(r);
+  }
+  EXPECT_EQ(L.size, size);
+  EXPECT_EQ(L.num_nodes, int(expect_ranks.size()));
+  EXPECT_EQ(L.node_ranks, expect_ranks);
+  bool consecutive = true;
+  for (int n = 0; n < int(expect_ranks.size()); ++n) {
+    const auto& v = expect_ranks[n];
+    if (v.back() - v.front() + 1 != int(v.size())) consecutive = false;
+    EXPECT_EQ(L.master_of_node(n), v.front());
+    for (int i = 0; i < int(v.size()); ++i) {
+      EXPECT_EQ(L.node_of[v[i]], n);
+      EXPECT_EQ(L.local_rank[v[i]], i);
+    }
+  }
+  EXPECT_EQ(L.consecutive, consecutive);
+
+  // The node communicator: my node's ranks, in rank order.
+  int node_size, node_rank;
+  MPI_Comm_size(t->node_comm, &node_size);
+  MPI_Comm_rank(t->node_comm, &node_rank);
+  EXPECT_EQ(node_size, int(expect_ranks[node_index[hosts[rank]]].size()));
+  EXPECT_EQ(node_rank, L.local_rank[rank]);
+  // The master communicator: exactly the lowest rank of every node.
+  const bool master = expect_ranks[node_index[hosts[rank]]].front() == rank;
+  EXPECT_EQ(t->master_comm != MPI_COMM_NULL, master);
+  if (t->master_comm != MPI_COMM_NULL) {
+    int msize, mrank;
+    MPI_Comm_size(t->master_comm, &msize);
+    MPI_Comm_rank(t->master_comm, &mrank);
+    EXPECT_EQ(msize, L.num_nodes);
+    EXPECT_EQ(mrank, L.node_of[rank]);
+  }
+  // The private duplicate is a different communicator of the same group.
+  int cmp;
+  MPI_Comm_compare(comm, t->comm, &cmp);
+  EXPECT_EQ(cmp, MPI_CONGRUENT);
+}
+
+TEST_F(TopoTest, WorldMatchesHostNames) { check_against_hosts(MPI_COMM_WORLD); }
+
+TEST_F(TopoTest, SecondQueryUsesTheCache) {
+  const Topology* a = nullptr;
+  const Topology* b = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &a), MPI_SUCCESS);
+  const long computed = layouts_computed();
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &b), MPI_SUCCESS);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(layouts_computed(), computed);
+}
+
+TEST_F(TopoTest, DuplicateSharesLayoutAndFreeReleases) {
+  const Topology* world = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &world), MPI_SUCCESS);
+  const int live = live_topologies();
+  const long computed = layouts_computed();
+  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  EXPECT_EQ(live_topologies(), live + 1);  // copied on dup
+  const Topology* d = nullptr;
+  ASSERT_EQ(get_topology(dup, &d), MPI_SUCCESS);
+  EXPECT_EQ(d->layout, world->layout);  // shared, not recomputed
+  EXPECT_EQ(layouts_computed(), computed);
+  EXPECT_NE(d->comm, world->comm);
+  check_against_hosts(dup);
+  MPI_Comm_free(&dup);
+  EXPECT_EQ(live_topologies(), live);
+}
+
+TEST_F(TopoTest, SplitsAndSubsets) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const Topology* world = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &world), MPI_SUCCESS);
+  const Layout& L = *world->layout;
+  const int live = live_topologies();
+  // Odd/even ranks; all but one rank of the last node (one rank left there);
+  // every node but the first (a subset of nodes); reversed rank order.
+  const int last_node = L.num_nodes - 1;
+  const int colors[] = {
+      rank % 2,
+      (L.node_of[rank] == last_node && L.local_rank[rank] > 0) ? MPI_UNDEFINED : 0,
+      (L.num_nodes > 1 && L.node_of[rank] == 0) ? MPI_UNDEFINED : 0,
+      0,
+  };
+  const int keys[] = {rank, rank, rank, size - rank};
+  for (int i = 0; i < 4; ++i) {
+    MPI_Comm sub;
+    MPI_Comm_split(MPI_COMM_WORLD, colors[i], keys[i], &sub);
+    if (sub != MPI_COMM_NULL) {
+      check_against_hosts(sub);
+      MPI_Comm_free(&sub);
+    }
+  }
+  EXPECT_EQ(live_topologies(), live);
+}
+
+TEST_F(TopoTest, SyntheticSocketLevelFromHwloc) {
+  // Two packages of two single-PU cores: node-local ranks 0,1 on package 0,
+  // 2,3 on package 1, then again.
+  setenv("HIERCOLL_HWLOC_SYNTHETIC", "package:2 core:2 pu:1", 1);
+  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, 0, &sub);  // fresh communicator: no cached layout
+  const Topology* t = nullptr;
+  ASSERT_EQ(get_topology(sub, &t), MPI_SUCCESS);
+  unsetenv("HIERCOLL_HWLOC_SYNTHETIC");
+  const Layout& L = *t->layout;
+  EXPECT_EQ(L.socket_level, "package");
+  int most = 0;
+  for (int r = 0; r < L.size; ++r) {
+    EXPECT_EQ(L.socket_of[r], (L.local_rank[r] % 4) / 2) << "rank " << r;
+    most = std::max(most, L.node_size(L.node_of[r]));
+  }
+  EXPECT_EQ(L.max_sockets_per_node, most > 2 ? 2 : 1);
+  MPI_Comm_free(&sub);
+}
+
+}  // namespace
+}  // namespace hiercoll::testing
