@@ -1,0 +1,111 @@
+#include "flat/select.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+namespace hiercoll {
+
+namespace {
+
+constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
+constexpr int kAnyP = std::numeric_limits<int>::max();
+
+struct Rule {
+  Op op;
+  int64_t below_bytes;  // the rule applies to messages shorter than this
+  int max_p;            // ... on groups of at most this many ranks
+  const char* algorithm;
+  bool pow2_groups = false;  // ... only on power-of-two groups
+};
+
+// Thakur/Rabenseifner/Gropp §3-4 cutoffs (MPICH defaults), in order.
+const Rule kRules[] = {
+    // bcast: binomial for short messages or few ranks; van de Geijn's
+    // scatter + allgather for long ones (recursive doubling for medium
+    // power-of-two groups, ring otherwise).
+    {Op::kBcast, 12 * 1024, kAnyP, "binomial"},
+    {Op::kBcast, kAny, 7, "binomial"},
+    {Op::kBcast, 512 * 1024, kAnyP, "scatter_recursive_doubling"},
+    {Op::kBcast, kAny, kAnyP, "scatter_ring"},
+    // reduce: binomial for short messages and non-commutative operations,
+    // Rabenseifner's reduce-scatter + gather otherwise.
+    {Op::kReduce, 2048 + 1, kAnyP, "binomial"},
+    {Op::kReduce, kAny, kAnyP, "rabenseifner"},
+    {Op::kReduce, kAny, kAnyP, "binomial"},
+    // allreduce: recursive doubling for short messages and non-commutative
+    // operations, Rabenseifner otherwise.
+    {Op::kAllreduce, 2048 + 1, kAnyP, "recursive_doubling"},
+    {Op::kAllreduce, kAny, kAnyP, "rabenseifner"},
+    {Op::kAllreduce, kAny, kAnyP, "recursive_doubling"},
+    // allgather: recursive doubling below 512 KiB on powers of two, Bruck
+    // below 80 KiB otherwise, ring for long messages.
+    {Op::kAllgather, 512 * 1024, kAnyP, "recursive_doubling", true},
+    {Op::kAllgather, 80 * 1024, kAnyP, "bruck"},
+    {Op::kAllgather, kAny, kAnyP, "ring"},
+    // reduce_scatter: recursive halving (commutative) or recursive doubling
+    // (non-commutative) below 512 KiB, pairwise exchange above.
+    {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
+    {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_doubling"},
+    {Op::kReduceScatter, kAny, kAnyP, "pairwise"},
+    // alltoall: Bruck for short blocks on 8+ ranks, scattered isend/irecv
+    // for medium blocks, pairwise exchange for long ones.
+    {Op::kAlltoall, 256 + 1, 7, "scattered"},
+    {Op::kAlltoall, 256 + 1, kAnyP, "bruck"},
+    {Op::kAlltoall, 32 * 1024, kAnyP, "scattered"},
+    {Op::kAlltoall, kAny, kAnyP, "pairwise"},
+    // scan/exscan: recursive doubling for short vectors, the two-tree
+    // prefix (two-tree paper §4) for long ones.
+    {Op::kScan, 64 * 1024, kAnyP, "recursive_doubling"},
+    {Op::kScan, kAny, kAnyP, "twotree"},
+    {Op::kScan, kAny, kAnyP, "recursive_doubling"},
+    {Op::kExscan, 64 * 1024, kAnyP, "recursive_doubling"},
+    {Op::kExscan, kAny, kAnyP, "twotree"},
+    {Op::kExscan, kAny, kAnyP, "recursive_doubling"},
+    {Op::kBarrier, kAny, kAnyP, "dissemination"},
+    {Op::kGather, kAny, kAnyP, "binomial"},
+    {Op::kScatter, kAny, kAnyP, "binomial"},
+};
+
+}  // namespace
+
+int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
+  switch (op) {
+    case Op::kAllgather: case Op::kGather: case Op::kScatter: return unit_bytes * a.size;
+    case Op::kAlltoall: return unit_bytes;
+    case Op::kReduceScatter: {
+      int64_t total = 0;
+      for (int64_t c : a.counts) total += c;
+      return total * unit_bytes;
+    }
+    default: return unit_bytes * a.count;
+  }
+}
+
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
+  for (const Rule& r : kRules) {
+    if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
+    if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
+    const Algorithm* a = find_algorithm(args.op, r.algorithm);
+    if (a && algorithm_fits(*a, args)) return a;
+  }
+  // Unreachable with a complete registry; fall back to anything that fits.
+  for (const Algorithm* a : algorithms_for(args.op))
+    if (algorithm_fits(*a, args)) return a;
+  std::fprintf(stderr, "hiercoll: no algorithm registered for %s\n", op_name(args.op));
+  std::abort();
+}
+
+int64_t default_segment_bytes(const Algorithm&, int64_t bytes, int group_size) {
+  // Pipelines want about sqrt(m * alpha / (depth * beta)) bytes per segment
+  // (two-tree paper §2); with alpha ~ 15 us and beta ~ 1 ns/B between
+  // emulated nodes this lands between 16 KiB and 128 KiB for 64 KiB..16 MiB
+  // messages.  Tuning (HIERCOLL_SEGMENT_BYTES, tuning file) overrides it.
+  int depth = 1;
+  while ((1 << depth) < group_size) ++depth;
+  int64_t seg = 16 * 1024;
+  while (seg < 128 * 1024 && seg * seg * depth < bytes * 15000) seg *= 2;
+  return seg;
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,28 @@
+// Default choice of a flat algorithm and segment size from the message size
+// and group size, following the cost model and the cutoffs reported by
+// Thakur, Rabenseifner and Gropp (MPICH) and, for pipelined trees, the
+// two-tree paper.  The rules are data (flat/select.cc): the first rule of
+// the operation whose size and group limits match and whose algorithm's
+// restrictions fit the call wins.
+#pragma once
+
+#include <cstdint>
+
+#include "flat/coll_args.h"
+#include "flat/registry.h"
+
+namespace hiercoll {
+
+// Bytes that selection compares against the cutoffs: the whole vector for
+// bcast, reduce, allreduce, scan, exscan; all blocks together for
+// allgather, gather, scatter, reduce_scatter; one block for alltoall.
+int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
+
+// The default algorithm for the call (never null: every operation has an
+// unrestricted last rule).
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
+
+// Default pipelining segment in bytes for an algorithm and message size.
+int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size);
+
+}  // namespace hiercoll

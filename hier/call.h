@@ -1,0 +1,52 @@
+// One collective call as the library sees it, whatever API it came through.
+#pragma once
+
+#include <mpi.h>
+
+#include "flat/coll_args.h"
+#include "hier/stats.h"
+
+namespace hiercoll {
+
+struct Call {
+  ApiOp api;
+  Op op;
+  const char* mpi_name;  // for messages: "MPI_Bcast"
+  MPI_Comm comm = MPI_COMM_NULL;
+  const void* sendbuf = nullptr;
+  int sendcount = 0;
+  MPI_Datatype sendtype = MPI_DATATYPE_NULL;
+  void* recvbuf = nullptr;
+  int recvcount = 0;
+  MPI_Datatype recvtype = MPI_DATATYPE_NULL;
+  const int* recvcounts = nullptr;  // reduce_scatter
+  MPI_Op mpi_op = MPI_OP_NULL;
+  int root = 0;
+};
+
+// Checks the arguments; on bad input says why on stderr (once per kind) and
+// returns the MPI error class (MPI_SUCCESS when fine).  *inter is set for
+// intercommunicators, which the library hands to MPI.
+int validate(const Call& c, bool* inter);
+
+// Raises `code` through comm's error handler (MPI_COMM_WORLD's for
+// MPI_COMM_NULL) and returns it (when the handler returns).
+int raise_error(MPI_Comm comm, int code);
+
+// Runs a call: validation, then MPI's own collective (`native`), or a flat
+// or hierarchical schedule, as the settings and the call decide.
+template <typename Native>
+int run_call(const Call& c, Native native);
+
+// The non-template part of run_call: returns -1 when the call must go to MPI.
+int run_call_internal(const Call& c);
+
+template <typename Native>
+int run_call(const Call& c, Native native) {
+  const int rc = run_call_internal(c);
+  if (rc != -1) return rc;
+  count_call(c.api, Path::kNative);
+  return native();
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,49 @@
+#include "hier/comm_state.h"
+
+namespace hiercoll {
+
+bool ScheduleKey::operator<(const ScheduleKey& o) const {
+  const CollArgs& a = args;
+  const CollArgs& b = o.args;
+  return std::tie(algorithm, a.op, a.rank, a.size, a.root, a.count, a.seg_units, a.commutative, a.send_alias, a.counts) <
+         std::tie(o.algorithm, b.op, b.rank, b.size, b.root, b.count, b.seg_units, b.commutative, b.send_alias, b.counts);
+}
+
+namespace {
+
+int g_keyval = MPI_KEYVAL_INVALID;
+
+int delete_state(MPI_Comm, int, void* val, void*) {
+  delete static_cast<CommState*>(val);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+CommState* comm_state(MPI_Comm comm) {
+  if (g_keyval == MPI_KEYVAL_INVALID)
+    PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_state, &g_keyval, nullptr);
+  void* val = nullptr;
+  int found = 0;
+  PMPI_Comm_get_attr(comm, g_keyval, &val, &found);
+  if (found) return static_cast<CommState*>(val);
+  CommState* s = new CommState;
+  PMPI_Comm_set_attr(comm, g_keyval, s);
+  return s;
+}
+
+const Settings& comm_settings(MPI_Comm comm) {
+  CommState* s = comm_state(comm);
+  if (!s->settings_current) {
+    MPI_Info info = MPI_INFO_NULL;
+    PMPI_Comm_get_info(comm, &info);
+    s->settings = apply_info(env_settings(), info);
+    if (info != MPI_INFO_NULL) PMPI_Info_free(&info);
+    s->settings_current = true;
+  }
+  return s->settings;
+}
+
+void invalidate_settings(MPI_Comm comm) { comm_state(comm)->settings_current = false; }
+
+}  // namespace hiercoll

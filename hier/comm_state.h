@@ -1,0 +1,54 @@
+// What hiercoll keeps per communicator besides its topology: the settings
+// after the communicator's info hints, and a cache of schedules (they do not
+// depend on the data, so a repeated call reuses its schedule).
+#pragma once
+
+#include <mpi.h>
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "flat/registry.h"
+#include "hier/settings.h"
+
+namespace hiercoll {
+
+struct ScheduleKey {
+  const void* algorithm;  // flat Algorithm or hierarchical composition
+  CollArgs args;
+  bool operator<(const ScheduleKey& o) const;
+};
+
+class ScheduleCache {
+ public:
+  // The cached schedule for key, built by `build` on a miss.
+  template <typename Build>
+  const Schedule& get(const ScheduleKey& key, Build build) {
+    auto it = map_.find(key);
+    if (it != map_.end()) return *it->second;
+    if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
+    return *map_.emplace(key, std::make_shared<Schedule>(build())).first->second;
+  }
+  size_t size() const { return map_.size(); }
+
+ private:
+  static constexpr size_t kMaxEntries = 512;
+  std::map<ScheduleKey, std::shared_ptr<Schedule>> map_;
+};
+
+struct CommState {
+  Settings settings;
+  bool settings_current = false;
+  ScheduleCache schedules;
+};
+
+// The state of an intracommunicator, created on first use.  Not collective.
+CommState* comm_state(MPI_Comm comm);
+// The settings for comm (environment overridden by its info hints).
+const Settings& comm_settings(MPI_Comm comm);
+// Called after MPI_Comm_set_info: re-read the hints on next use.
+void invalidate_settings(MPI_Comm comm);
+
+}  // namespace hiercoll

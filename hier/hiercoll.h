@@ -1,0 +1,58 @@
+/* hiercoll: hierarchy-aware MPI collectives.
+ *
+ * Each function takes exactly the arguments of the MPI function of the same
+ * name and returns an MPI error code; bad input is reported through the
+ * communicator's error handler, like MPI itself.  MPI_IN_PLACE is accepted
+ * wherever MPI accepts it.  Calls on intercommunicators, and every call when
+ * HIERCOLL_MODE=off (or the communicator's "hiercoll" info hint is "off"),
+ * are handed to the MPI library.  Linking libhiercoll (or preloading it)
+ * also makes the MPI_* functions of the same names use hiercoll.
+ */
+#ifndef HIERCOLL_H_
+#define HIERCOLL_H_
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Broadcasts count elements from root's buffer to every rank's buffer. */
+int hiercoll_bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+/* Combines every rank's sendbuf with op, in rank order, into root's recvbuf. */
+int hiercoll_reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                    MPI_Comm comm);
+/* Like hiercoll_reduce, with the result on every rank. */
+int hiercoll_allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm);
+/* Every rank receives every rank's sendbuf, in rank order. */
+int hiercoll_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                       MPI_Datatype recvtype, MPI_Comm comm);
+/* Reduces size*recvcount elements and leaves block i of the result on rank i. */
+int hiercoll_reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                                  MPI_Op op, MPI_Comm comm);
+/* Like reduce_scatter_block with recvcounts[i] elements for rank i. */
+int hiercoll_reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm);
+/* Block j of rank i's sendbuf becomes block i of rank j's recvbuf. */
+int hiercoll_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                      MPI_Datatype recvtype, MPI_Comm comm);
+/* Inclusive prefix reduction: rank i gets sendbuf(0) op ... op sendbuf(i). */
+int hiercoll_scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/* Exclusive prefix reduction: rank i > 0 gets sendbuf(0) op ... op sendbuf(i-1). */
+int hiercoll_exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm);
+/* Returns on a rank only after every rank has entered. */
+int hiercoll_barrier(MPI_Comm comm);
+/* Root receives every rank's sendbuf, in rank order. */
+int hiercoll_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype, int root, MPI_Comm comm);
+/* Rank i receives block i of root's sendbuf. */
+int hiercoll_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                     MPI_Datatype recvtype, int root, MPI_Comm comm);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HIERCOLL_H_ */

@@ -1,0 +1,65 @@
+// The MPI profiling interface: MPI_* collectives become hiercoll's (the
+// library hands to PMPI_* what it does not handle), MPI_Finalize prints the
+// statistics, MPI_Comm_set_info makes a communicator re-read its hints.
+#include <mpi.h>
+
+#include "hier/comm_state.h"
+#include "hier/hiercoll.h"
+#include "hier/stats.h"
+
+extern "C" {
+
+int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  return hiercoll_bcast(buffer, count, datatype, root, comm);
+}
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+               MPI_Comm comm) {
+  return hiercoll_reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+}
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return hiercoll_allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+}
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  return hiercoll_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm) {
+  return hiercoll_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+}
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm) {
+  return hiercoll_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+}
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm) {
+  return hiercoll_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+}
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return hiercoll_scan(sendbuf, recvbuf, count, datatype, op, comm);
+}
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return hiercoll_exscan(sendbuf, recvbuf, count, datatype, op, comm);
+}
+int MPI_Barrier(MPI_Comm comm) { return hiercoll_barrier(comm); }
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return hiercoll_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return hiercoll_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+  const int rc = PMPI_Comm_set_info(comm, info);
+  if (rc == MPI_SUCCESS) hiercoll::invalidate_settings(comm);
+  return rc;
+}
+
+int MPI_Finalize(void) {
+  hiercoll::report_stats();
+  return PMPI_Finalize();
+}
+
+}  // extern "C"

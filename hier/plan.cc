@@ -1,0 +1,122 @@
+#include "hier/plan.h"
+
+namespace hiercoll {
+
+namespace {
+
+char* offset_bytes(const void* base, int64_t units, int64_t epu, MPI_Datatype t) {
+  MPI_Aint lb, ext;
+  PMPI_Type_get_extent(t, &lb, &ext);
+  return static_cast<char*>(const_cast<void*>(base)) + units * epu * ext;
+}
+
+int type_size(MPI_Datatype t) {
+  int s = 0;
+  if (t != MPI_DATATYPE_NULL) PMPI_Type_size(t, &s);
+  return s;
+}
+
+bool commutative(MPI_Op op) {
+  int c = 1;
+  if (op != MPI_OP_NULL) PMPI_Op_commutative(op, &c);
+  return c != 0;
+}
+
+}  // namespace
+
+int make_plan(const Call& c, int rank, int size, Plan* p) {
+  CollArgs& a = p->args;
+  a.op = c.op;
+  a.rank = rank;
+  a.size = size;
+  a.root = c.root;
+  a.commutative = commutative(c.mpi_op);
+  Buffers& b = p->bufs;
+  const bool in_place = c.sendbuf == MPI_IN_PLACE;
+  const bool root = rank == c.root;
+
+  switch (c.op) {
+    case Op::kBarrier:
+      for (BufDesc& d : b.buf) d = describe_buffer(nullptr, MPI_BYTE, 1);
+      a.count = 0;
+      return MPI_SUCCESS;
+    case Op::kBcast:
+    case Op::kReduce:
+    case Op::kAllreduce:
+    case Op::kScan:
+    case Op::kExscan:
+    case Op::kReduceScatter: {
+      MPI_Datatype t = c.recvtype;
+      a.count = c.recvcount;
+      if (c.op == Op::kReduceScatter) {
+        a.counts.resize(size);
+        for (int r = 0; r < size; ++r) a.counts[r] = c.recvcounts ? c.recvcounts[r] : c.recvcount;
+        a.count = a.counts[rank];
+      }
+      b[Buf::kSend] = describe_buffer(in_place ? c.recvbuf : c.sendbuf, t, 1);
+      b[Buf::kRecv] = describe_buffer(c.recvbuf, t, 1);
+      b[Buf::kTmp] = describe_buffer(nullptr, t, 1);
+      if (in_place && c.op != Op::kBcast) a.send_alias = 0;
+      p->unit_bytes = type_size(t);
+      return MPI_SUCCESS;
+    }
+    case Op::kAllgather:
+    case Op::kAlltoall:
+    case Op::kGather:
+    case Op::kScatter:
+      break;
+  }
+
+  // Block collectives: one unit is one rank's block.
+  a.count = 1;
+  // The side whose type is significant on this rank describes scratch.
+  const bool recv_significant = !(c.op == Op::kGather && !root);
+  const MPI_Datatype unit_type = recv_significant ? c.recvtype : c.sendtype;
+  const int unit_count = recv_significant ? c.recvcount : c.sendcount;
+  p->unit_bytes = int64_t(unit_count) * type_size(unit_type);
+  b[Buf::kSend] = describe_buffer(c.sendbuf, c.sendtype, c.sendcount);
+  b[Buf::kRecv] = describe_buffer(c.recvbuf, c.recvtype, c.recvcount);
+  b[Buf::kTmp] = describe_buffer(nullptr, unit_type, unit_count);
+
+  switch (c.op) {
+    case Op::kAllgather:
+      if (in_place) {
+        a.send_alias = rank;
+        b[Buf::kSend] = describe_buffer(offset_bytes(c.recvbuf, rank, c.recvcount, c.recvtype), c.recvtype, c.recvcount);
+      }
+      break;
+    case Op::kGather:
+      if (root && in_place) {
+        a.send_alias = rank;
+        b[Buf::kSend] = describe_buffer(offset_bytes(c.recvbuf, rank, c.recvcount, c.recvtype), c.recvtype, c.recvcount);
+      }
+      break;
+    case Op::kScatter:
+      if (root && c.recvbuf == MPI_IN_PLACE) {
+        // The root's block stays where it is: Recv points at it in Send.
+        b[Buf::kRecv] = describe_buffer(offset_bytes(c.sendbuf, rank, c.sendcount, c.sendtype), c.sendtype, c.sendcount);
+        b[Buf::kTmp] = describe_buffer(nullptr, c.sendtype, c.sendcount);
+      }
+      break;
+    case Op::kAlltoall:
+      if (in_place) {
+        // Every block is both read and overwritten: work from a copy.
+        Buffers copy;
+        copy[Buf::kSend] = b[Buf::kRecv];
+        copy[Buf::kRecv] = p->send_copy.allocate(b[Buf::kRecv], size);
+        const int rc = copy_span(copy, Span{Buf::kSend, 0, size}, Span{Buf::kRecv, 0, size});
+        if (rc != MPI_SUCCESS) return rc;
+        b[Buf::kSend] = copy[Buf::kRecv];
+      }
+      break;
+    default:
+      break;
+  }
+  return MPI_SUCCESS;
+}
+
+int run_hierarchical(const Call&, Plan&, const Topology&, const Settings&, CommState*) {
+  return -1;  // hierarchical compositions: hier/ (not yet)
+}
+
+}  // namespace hiercoll

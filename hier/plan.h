@@ -1,0 +1,38 @@
+// A call laid out for schedules: arguments in units, the three buffers, and
+// the paths that run it.
+#pragma once
+
+#include <mpi.h>
+
+#include "flat/buffers.h"
+#include "flat/coll_args.h"
+#include "flat/registry.h"
+#include "hier/call.h"
+#include "hier/comm_state.h"
+#include "hier/settings.h"
+#include "topo/topology.h"
+
+namespace hiercoll {
+
+struct Plan {
+  CollArgs args;
+  Buffers bufs;
+  int64_t unit_bytes = 0;    // bytes of one unit's data (selection input)
+  ScratchBuffer send_copy;  // in-place alltoall: the input, copied
+};
+
+// Fills `plan` for call c on `rank` of `size` (handles MPI_IN_PLACE).
+int make_plan(const Call& c, int rank, int size, Plan* plan);
+
+// The flat algorithm for the call: the forced one when it fits (else a
+// visible fallback), otherwise the default selection.
+const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s);
+// Segment size in units for an algorithm (settings or the default).
+int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s);
+
+int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state);
+// Runs the call hierarchically; -1 when no hierarchical schedule applies
+// (degenerate topology, operation kept flat), else an MPI error code.
+int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state);
+
+}  // namespace hiercoll

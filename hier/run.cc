@@ -1,0 +1,110 @@
+// The path of a call through the library: validate, pick the path (MPI's
+// own, flat, hierarchical), lay out the buffers as schedule units, select
+// the algorithm and segment size, fetch or build the schedule, execute.
+#include <cstdio>
+#include <vector>
+
+#include "flat/buffers.h"
+#include "flat/mpi_executor.h"
+#include "flat/select.h"
+#include "hier/call.h"
+#include "hier/comm_state.h"
+#include "hier/plan.h"
+#include "topo/topology.h"
+
+namespace hiercoll {
+
+namespace {
+
+// Whether the call moves no data at all (MPI lets such calls return at once).
+bool moves_nothing(const Call& c, int rank) {
+  switch (c.op) {
+    case Op::kBarrier: return false;
+    case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
+    case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
+    case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
+    default: return c.recvcount == 0;
+  }
+}
+
+void say_fallback(const Settings& s, const Call& c, const char* forced, const char* used) {
+  if (s.verbose)
+    std::fprintf(stderr, "hiercoll: %s: algorithm %s does not fit this call; using %s\n", c.mpi_name, forced, used);
+}
+
+}  // namespace
+
+int run_call_internal(const Call& c) {
+  bool inter = false;
+  int rc = validate(c, &inter);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  if (inter) return -1;
+  const Settings& settings = comm_settings(c.comm);
+  if (!settings.error.empty()) {
+    std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
+    return raise_error(c.comm, MPI_ERR_ARG);
+  }
+  if (settings.mode == Mode::kOff) return -1;
+
+  int rank, size;
+  PMPI_Comm_rank(c.comm, &rank);
+  PMPI_Comm_size(c.comm, &size);
+  if (moves_nothing(c, rank)) {
+    count_call(c.api, settings.mode == Mode::kHier ? Path::kHier : Path::kFlat);
+    return MPI_SUCCESS;
+  }
+  const Topology* topo = nullptr;
+  rc = get_topology(c.comm, &topo);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+
+  // Lay out the buffers and the arguments in schedule units.
+  Plan plan;
+  rc = make_plan(c, rank, size, &plan);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+
+  CommState* state = comm_state(c.comm);
+  // Hierarchical compositions come first when enabled and useful.
+  if (settings.mode == Mode::kHier) {
+    rc = run_hierarchical(c, plan, *topo, settings, state);
+    if (rc != -1) {
+      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+      count_call(c.api, Path::kHier);
+      return MPI_SUCCESS;
+    }
+  }
+  rc = run_flat(c, plan, topo->comm, settings, state);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  count_call(c.api, Path::kFlat);
+  return MPI_SUCCESS;
+}
+
+const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s) {
+  const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
+  const std::string& forced = s.algorithm[static_cast<int>(args.op)];
+  if (!forced.empty()) {
+    const Algorithm* a = find_algorithm(args.op, forced);
+    if (a && algorithm_fits(*a, args)) return a;
+    const Algorithm* d = default_algorithm(args, bytes);
+    count_fallback(c.api);
+    say_fallback(s, c, forced.c_str(), d->name);
+    return d;
+  }
+  return default_algorithm(args, bytes);
+}
+
+int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s) {
+  if (unit_bytes <= 0) return 0;
+  const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
+  const int64_t seg = s.segment_bytes > 0 ? s.segment_bytes : default_segment_bytes(a, bytes, args.size);
+  return std::max<int64_t>(1, seg / unit_bytes);
+}
+
+int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state) {
+  CollArgs args = plan.args;
+  const Algorithm* a = choose_flat(c, args, plan.unit_bytes, s);
+  args.seg_units = segment_units(*a, args, plan.unit_bytes, s);
+  const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
+  return execute_schedule(sched, plan.bufs, c.mpi_op, comm);
+}
+
+}  // namespace hiercoll

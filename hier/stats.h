@@ -1,0 +1,28 @@
+// Per-operation call counters.  With HIERCOLL_STATS=1, MPI_Finalize prints,
+// on rank 0 of MPI_COMM_WORLD, the counts summed over all ranks:
+//   hiercoll-stats: <op> hier=<n> flat=<n> native=<n>
+// and, for operations where a forced algorithm did not fit a call,
+//   hiercoll-fallbacks: <op> <n>
+#pragma once
+
+namespace hiercoll {
+
+// The API's operations (reduce_scatter_block is counted apart from
+// reduce_scatter although both run reduce_scatter schedules).
+enum class ApiOp {
+  kBcast, kReduce, kAllreduce, kAllgather, kReduceScatterBlock, kReduceScatter,
+  kAlltoall, kScan, kExscan, kBarrier, kGather, kScatter,
+};
+constexpr int kNumApiOps = 12;
+const char* api_op_name(ApiOp op);
+
+enum class Path { kHier = 0, kFlat = 1, kNative = 2 };
+
+void count_call(ApiOp op, Path path);
+void count_fallback(ApiOp op);
+// Collective over MPI_COMM_WORLD; prints on its rank 0 when HIERCOLL_STATS is set.
+void report_stats();
+// This process's counts (tests).
+long local_count(ApiOp op, Path path);
+
+}  // namespace hiercoll
