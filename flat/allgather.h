@@ -1,7 +1,10 @@
-// Allgather algorithms (Thakur, Rabenseifner, Gropp §3: recursive doubling
+// Allgather algorithms (Thakur, Rabenseifner, Gropp §4.1: recursive doubling
 // with the non-power-of-two treatment, Bruck, ring).  The *_blocks forms
 // are primitives other algorithms reuse: every rank of group g starts with
 // its own block L.span(buf, g.me) and ends with every block of L in buf.
+// L's blocks must be adjacent and in group order (Blocks::range); they may
+// be uneven and empty (empty messages are skipped on both sides, which
+// both know since they share L).
 #pragma once
 
 #include "flat/blocks.h"
@@ -13,9 +16,25 @@ namespace hiercoll {
 
 void allgather_recursive_doubling_blocks(ScheduleBuilder& b, const Group& g, const Blocks& L, Buf buf);
 void allgather_ring_blocks(ScheduleBuilder& b, const Group& g, const Blocks& L, Buf buf);
+// Bruck: works in a rotated copy in Tmp and rotates back into buf at the end.
+void allgather_bruck_blocks(ScheduleBuilder& b, const Group& g, const Blocks& L, Buf buf);
 
 void build_allgather_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_allgather_bruck(const CollArgs& a, ScheduleBuilder& b);
 void build_allgather_ring(const CollArgs& a, ScheduleBuilder& b);
+
+// Sends and receives that add nothing for an empty span (both sides of a
+// message compute its size from the same layout, so both skip it).
+inline int send_nonempty(ScheduleBuilder& b, int peer, Span s) { return s.n > 0 ? b.send(peer, s) : -1; }
+inline int recv_nonempty(ScheduleBuilder& b, int peer, Span s) { return s.n > 0 ? b.recv(peer, s) : -1; }
+
+// The whole-communicator allgather on top of a blocks primitive: my block
+// goes from Send to Recv[rank] (a no-op in place), then the primitive runs
+// on one-unit blocks in Recv.
+using AllgatherBlocksFn = void (*)(ScheduleBuilder&, const Group&, const Blocks&, Buf);
+inline void build_allgather_with(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn fn) {
+  b.copy(Span{Buf::kSend, 0, 1}, Span{Buf::kRecv, a.rank, 1});
+  fn(b, Group{a.rank, a.size, nullptr}, unit_blocks(a.size), Buf::kRecv);
+}
 
 }  // namespace hiercoll

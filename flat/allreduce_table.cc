@@ -1,7 +1,16 @@
+#include "flat/allreduce.h"
 #include "flat/registry.h"
 
 namespace hiercoll {
 
-void add_allreduce_algorithms(std::vector<Algorithm>* out) { (void)out; }
+// Every allreduce algorithm keeps rank order in its reductions (see
+// flat/allreduce.h), so none is restricted.
+void add_allreduce_algorithms(std::vector<Algorithm>* out) {
+  out->push_back({Op::kAllreduce, "recursive_doubling", 0, build_allreduce_recursive_doubling});
+  out->push_back({Op::kAllreduce, "rabenseifner", 0, build_allreduce_rabenseifner});
+  out->push_back({Op::kAllreduce, "binary_blocks", 0, build_allreduce_binary_blocks});
+  out->push_back({Op::kAllreduce, "ring", 0, build_allreduce_ring});
+  out->push_back({Op::kAllreduce, "reduce_bcast", 0, build_allreduce_reduce_bcast});
+}
 
 }  // namespace hiercoll

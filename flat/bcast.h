@@ -10,4 +10,16 @@ namespace hiercoll {
 // Binomial tree (MPICH): ceil(log2 p) rounds, whole message each round.
 void build_bcast_binomial(const CollArgs& a, ScheduleBuilder& b);
 
+// Van de Geijn (Thakur et al. §4.2): binomial scatter of p pieces, then an
+// allgather by recursive doubling or by a ring.
+void build_bcast_scatter_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
+void build_bcast_scatter_ring(const CollArgs& a, ScheduleBuilder& b);
+
+// Pipelined over trees (two-tree paper, Sect. 2; see flat/trees.h), in
+// segments of seg_units: a linear pipeline, the in-order binary tree rooted
+// at the root, and the two-tree (half of the data down each of two trees).
+void build_bcast_chain(const CollArgs& a, ScheduleBuilder& b);
+void build_bcast_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_bcast_twotree(const CollArgs& a, ScheduleBuilder& b);
+
 }  // namespace hiercoll

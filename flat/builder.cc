@@ -1,6 +1,7 @@
 #include "flat/builder.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 
@@ -22,43 +23,84 @@ Span ScheduleBuilder::tmp(int64_t n) {
   return s;
 }
 
-std::vector<ScheduleBuilder::Access>* ScheduleBuilder::tracked(const Span& s, int64_t* off) {
+ScheduleBuilder::SegmentMap* ScheduleBuilder::tracked(const Span& s, int64_t* off) {
   *off = s.off;
   switch (s.buf) {
-    case Buf::kTmp: return &tmp_acc_;
-    case Buf::kRecv: return &recv_acc_;
+    case Buf::kTmp: return &tmp_segs_;
+    case Buf::kRecv: return &recv_segs_;
     case Buf::kSend:
       if (send_alias_ < 0) return nullptr;  // read-only and distinct: no hazards
       *off = s.off + send_alias_;
-      return &recv_acc_;
+      return &recv_segs_;
   }
   return nullptr;
 }
 
+namespace {
+
+// The first segment that ends after `off`.
+template <typename Map>
+typename Map::iterator first_overlap(Map& m, int64_t off) {
+  auto it = m.upper_bound(off);
+  if (it != m.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.end > off) return prev;
+  }
+  return it;
+}
+
+// Makes `pos` a segment boundary.
+template <typename Map>
+void split_at(Map& m, int64_t pos) {
+  auto it = m.upper_bound(pos);
+  if (it == m.begin()) return;
+  --it;
+  if (it->first < pos && it->second.end > pos) {
+    auto tail = it->second;
+    it->second.end = pos;
+    m.emplace(pos, std::move(tail));
+  }
+}
+
+}  // namespace
+
 void ScheduleBuilder::collect_hazards(const Span& s, bool write, std::vector<int32_t>* out) {
   int64_t off;
-  std::vector<Access>* acc = tracked(s, &off);
-  if (!acc || s.n == 0) return;
+  SegmentMap* m = tracked(s, &off);
+  if (!m || s.n == 0) return;
   const int64_t end = off + s.n;
-  for (const Access& a : *acc) {
-    if (a.end <= off || a.off >= end) continue;
-    if (write || a.write) out->push_back(a.step);
+  for (auto it = first_overlap(*m, off); it != m->end() && it->first < end; ++it) {
+    if (it->second.writer >= 0) out->push_back(it->second.writer);  // RAW, WAW
+    if (write) out->insert(out->end(), it->second.readers.begin(), it->second.readers.end());  // WAR
   }
 }
 
 void ScheduleBuilder::record(const Span& s, bool write, int32_t step) {
   int64_t off;
-  std::vector<Access>* acc = tracked(s, &off);
-  if (!acc || s.n == 0) return;
+  SegmentMap* m = tracked(s, &off);
+  if (!m || s.n == 0) return;
   const int64_t end = off + s.n;
+  split_at(*m, off);
+  split_at(*m, end);
   if (write) {
-    // Accesses covered by this write are ordered before it, and whoever
-    // waits for this write waits for them too: drop them.
-    acc->erase(std::remove_if(acc->begin(), acc->end(),
-                              [&](const Access& a) { return a.off >= off && a.end <= end; }),
-               acc->end());
+    // This write follows everything before it on these units: whoever
+    // waits for it waits for them too.
+    m->erase(m->lower_bound(off), m->lower_bound(end));
+    m->emplace(off, Segment{end, step, {}});
+    return;
   }
-  acc->push_back(Access{off, end, step, write});
+  int64_t pos = off;
+  for (auto it = m->lower_bound(off); pos < end;) {
+    if (it == m->end() || it->first > pos) {  // a gap never accessed before
+      const int64_t gap_end = it == m->end() ? end : std::min(end, it->first);
+      it = std::next(m->emplace(pos, Segment{gap_end, -1, {step}}).first);
+      pos = gap_end;
+      continue;
+    }
+    it->second.readers.push_back(step);
+    pos = it->second.end;
+    ++it;
+  }
 }
 
 int ScheduleBuilder::add(Step step, const Span* reads, int nreads, const Span* writes, int nwrites,
@@ -142,8 +184,8 @@ Schedule ScheduleBuilder::finish() {
   Schedule s = std::move(sched_);
   s.finalize();
   sched_ = Schedule();
-  recv_acc_.clear();
-  tmp_acc_.clear();
+  recv_segs_.clear();
+  tmp_segs_.clear();
   send_seq_.clear();
   recv_seq_.clear();
   return s;

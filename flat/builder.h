@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "flat/schedule.h"
@@ -52,23 +53,27 @@ class ScheduleBuilder {
   Schedule finish();
 
  private:
-  struct Access {
-    int64_t off, end;
-    int32_t step;
-    bool write;
+  // Hazard bookkeeping: a buffer's accessed units as disjoint segments
+  // (keyed by start), each with its last writer and the readers since.
+  struct Segment {
+    int64_t end;
+    int32_t writer;
+    std::vector<int32_t> readers;
   };
+  using SegmentMap = std::map<int64_t, Segment>;
+
   Span map_span(Span s) const;
   int map_peer(int peer) const;
   int add(Step step, const Span* reads, int nreads, const Span* writes, int nwrites, const Deps& extra);
-  // Hazard bookkeeping: which tracked buffer and offset a span lands on.
-  std::vector<Access>* tracked(const Span& s, int64_t* off);
+  // Which tracked buffer and offset a span lands on (null: untracked).
+  SegmentMap* tracked(const Span& s, int64_t* off);
   void collect_hazards(const Span& s, bool write, std::vector<int32_t>* out);
   void record(const Span& s, bool write, int32_t step);
 
   Schedule sched_;
   BuilderView view_;
   int64_t send_alias_;
-  std::vector<Access> recv_acc_, tmp_acc_;
+  SegmentMap recv_segs_, tmp_segs_;
   std::vector<int32_t> send_seq_, recv_seq_;  // per real peer
 };
 

@@ -5,7 +5,23 @@
 // (in buf at member i) to the root.  Intermediate ranks hold their subtree's
 // blocks in buf at the same offsets (callers give a buffer that is large
 // enough on every rank: Recv on a full-size buffer, or Tmp).
+//
+// The tree is MPICH's binomial tree over relative ranks v: v's parent is v
+// minus its lowest set bit, v's subtree is the relative ranks
+// [v, v + lowbit(v)) (the root's: all of them).  Relative ranks are
+// v = (i - root) mod p in general; in a power-of-two group v = i ^ root, so
+// every subtree is an aligned run of group indices and, as in the gather of
+// Rabenseifner's reduce (Thakur et al. §5.1), a rank's partners are those of
+// recursive halving.  A subtree's blocks go in one message, or two where its
+// group indices wrap past p - 1 to 0, so no rank rotates its data.
+//
+// Only the block sizes L.n must agree between ranks: offsets are local, so a
+// rank may lay its blocks out as it likes (binomial_subtree_scratch packs
+// just its subtree), as long as the blocks of each message piece (indices
+// a..b-1, never wrapping) are adjacent in index order.
 #pragma once
+
+#include <cstdint>
 
 #include "flat/blocks.h"
 #include "flat/builder.h"
@@ -17,7 +33,63 @@ namespace hiercoll {
 void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf);
 void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf);
 
+// Forms where this member's own block lives outside buf: scatter delivers it
+// to `own` (a leaf receives it there directly, others copy it there), gather
+// takes it from `own` (a leaf sends it from there directly, others copy it
+// into buf first).  The forms above use own = L.span(buf, g.me).
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own);
+void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own);
+
+// L (same block sizes) with this member's subtree packed, piece by piece,
+// into fresh scratch (Buf::kTmp) of just its size, for non-root ranks that
+// only forward.  A leaf gets no scratch: the primitives use `own` for it.
+Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group& g, int root);
+
 void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b);
 void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b);
+
+// The tree, shared by the gather and scatter primitives.
+namespace binomial_detail {
+
+inline int lowbit(int v) { return v & -v; }
+
+struct Tree {
+  int p, root;
+  bool use_xor;  // power-of-two group
+  Tree(int size, int r) : p(size), root(r), use_xor((size & (size - 1)) == 0) {}
+  int rel(int i) const { return use_xor ? i ^ root : (i - root + p) % p; }
+  int real(int v) const { return use_xor ? v ^ root : (v + root) % p; }
+  int parent(int v) const { return v - lowbit(v); }
+  // Children are v + m for the masks m below this bound with v + m < p.
+  int child_bound(int v) const { return v == 0 ? p : lowbit(v); }
+  int subtree_len(int v) const {
+    if (v == 0) return p;
+    return lowbit(v) < p - v ? lowbit(v) : p - v;
+  }
+  // Calls f(a, b) for the runs [a, b) of group indices that v's subtree
+  // covers: one run, or two where it wraps past p - 1.
+  template <typename F>
+  void for_each_piece(int v, F f) const {
+    const int len = subtree_len(v);
+    const int first = use_xor ? real(v) & ~(len - 1) : real(v);
+    if (first + len <= p) {
+      f(first, first + len);
+    } else {
+      f(first, p);
+      f(0, first + len - p);
+    }
+  }
+};
+
+// Blocks a..b-1 in buf as one span (they must be adjacent in buf).
+inline Span piece_span(const Blocks& L, Buf buf, int a, int b) {
+  int64_t n = 0;
+  for (int i = a; i < b; ++i) n += L.n[i];
+  return Span{buf, a < b ? L.off[a] : 0, n};
+}
+
+inline bool same_span(const Span& x, const Span& y) { return x.buf == y.buf && x.off == y.off && x.n == y.n; }
+
+}  // namespace binomial_detail
 
 }  // namespace hiercoll

@@ -2,7 +2,8 @@
 // real bytes between per-rank buffers.  Tests use it to check algorithms for
 // hundreds of group sizes without mpirun.  It also checks the schedules:
 // every receive must meet a send of the same size, no message may be left
-// unreceived, and the ranks must not deadlock.
+// unreceived, and the ranks must not deadlock even when no message is
+// buffered (sends complete only when matched, as large messages do in MPI).
 #pragma once
 
 #include <mpi.h>

@@ -1,7 +1,13 @@
+#include "flat/reduce.h"
 #include "flat/registry.h"
 
 namespace hiercoll {
 
-void add_reduce_algorithms(std::vector<Algorithm>* out) { (void)out; }
+void add_reduce_algorithms(std::vector<Algorithm>* out) {
+  out->push_back({Op::kReduce, "binomial", 0, build_reduce_binomial});
+  out->push_back({Op::kReduce, "rabenseifner", 0, build_reduce_rabenseifner});
+  out->push_back({Op::kReduce, "pipelined_binary_tree", 0, build_reduce_pipelined_tree});
+  out->push_back({Op::kReduce, "twotree", 0, build_reduce_twotree});
+}
 
 }  // namespace hiercoll

@@ -1,7 +1,15 @@
 #include "flat/registry.h"
+#include "flat/scan.h"
 
 namespace hiercoll {
 
-void add_scan_algorithms(std::vector<Algorithm>* out) { (void)out; }
+void add_scan_algorithms(std::vector<Algorithm>* out) {
+  out->push_back({Op::kScan, "recursive_doubling", 0, build_scan_recursive_doubling});
+  out->push_back({Op::kExscan, "recursive_doubling", 0, build_exscan_recursive_doubling});
+  out->push_back({Op::kScan, "pipelined_binary_tree", 0, build_scan_pipelined_tree});
+  out->push_back({Op::kExscan, "pipelined_binary_tree", 0, build_exscan_pipelined_tree});
+  out->push_back({Op::kScan, "twotree", 0, build_scan_twotree});
+  out->push_back({Op::kExscan, "twotree", 0, build_exscan_twotree});
+}
 
 }  // namespace hiercoll

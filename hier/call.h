@@ -46,6 +46,7 @@ int run_call(const Call& c, Native native) {
   const int rc = run_call_internal(c);
   if (rc != -1) return rc;
   count_call(c.api, Path::kNative);
+  note_algorithm("native");
   return native();
 }
 

@@ -50,6 +50,7 @@ int run_call_internal(const Call& c) {
   PMPI_Comm_rank(c.comm, &rank);
   PMPI_Comm_size(c.comm, &size);
   if (moves_nothing(c, rank)) {
+    note_algorithm("none");
     count_call(c.api, settings.mode == Mode::kHier ? Path::kHier : Path::kFlat);
     return MPI_SUCCESS;
   }
@@ -103,6 +104,7 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   CollArgs args = plan.args;
   const Algorithm* a = choose_flat(c, args, plan.unit_bytes, s);
   args.seg_units = segment_units(*a, args, plan.unit_bytes, s);
+  note_algorithm(a->name);
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
   return execute_schedule(sched, plan.bufs, c.mpi_op, comm);
 }

@@ -25,6 +25,14 @@ const char* api_op_name(ApiOp op) {
 void count_call(ApiOp op, Path path) { ++g_counts[static_cast<int>(op)][static_cast<int>(path)]; }
 void count_fallback(ApiOp op) { ++g_counts[static_cast<int>(op)][3]; }
 long local_count(ApiOp op, Path path) { return g_counts[static_cast<int>(op)][static_cast<int>(path)]; }
+long local_fallbacks(ApiOp op) { return g_counts[static_cast<int>(op)][3]; }
+
+namespace {
+thread_local const char* g_last_algorithm = "";
+}  // namespace
+
+void note_algorithm(const char* name) { g_last_algorithm = name; }
+const char* last_algorithm() { return g_last_algorithm; }
 
 void report_stats() {
   const char* env = std::getenv("HIERCOLL_STATS");

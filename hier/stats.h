@@ -24,5 +24,11 @@ void count_fallback(ApiOp op);
 void report_stats();
 // This process's counts (tests).
 long local_count(ApiOp op, Path path);
+long local_fallbacks(ApiOp op);
+
+// The algorithm the last call on this thread ran ("native" for MPI's own,
+// "hier:<name>" for hierarchical compositions); benchmarks and tests read it.
+void note_algorithm(const char* name);
+const char* last_algorithm();
 
 }  // namespace hiercoll

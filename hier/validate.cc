@@ -34,6 +34,32 @@ int check_data(const Call& c, const void* buf, long count, MPI_Datatype type, co
   return MPI_SUCCESS;
 }
 
+bool is_pair_type(MPI_Datatype t) {
+  for (MPI_Datatype p : {MPI_2INT, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT,
+                         MPI_2REAL, MPI_2DOUBLE_PRECISION, MPI_2INTEGER})
+    if (t == p) return true;
+  return false;
+}
+
+bool is_predefined_op(MPI_Op op) {
+  for (MPI_Op p : {MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR, MPI_BOR, MPI_LXOR, MPI_BXOR,
+                   MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP})
+    if (op == p) return true;
+  return false;
+}
+
+// Predefined operations take predefined datatypes only, and MINLOC/MAXLOC
+// exactly the pair types (as MPI checks it).
+int check_op_type(const Call& c, MPI_Datatype type) {
+  if (!is_predefined_op(c.mpi_op) || type == MPI_DATATYPE_NULL) return MPI_SUCCESS;
+  int ni, na, nd, combiner;
+  PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner);
+  const bool loc = c.mpi_op == MPI_MINLOC || c.mpi_op == MPI_MAXLOC;
+  if (combiner != MPI_COMBINER_NAMED || loc != is_pair_type(type))
+    return complain(c, MPI_ERR_OP, "predefined operation not defined for this datatype", 0);
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 int raise_error(MPI_Comm comm, int code) {
@@ -53,7 +79,11 @@ int validate(const Call& c, bool* inter) {
   }
   PMPI_Comm_rank(c.comm, &rank);
   if (is_rooted(c.op) && (c.root < 0 || c.root >= size)) return complain(c, MPI_ERR_ROOT, "invalid root", c.root);
-  if (is_reduction(c.op) && c.mpi_op == MPI_OP_NULL) return complain(c, MPI_ERR_OP, "MPI_OP_NULL", 0);
+  if (is_reduction(c.op)) {
+    if (c.mpi_op == MPI_OP_NULL) return complain(c, MPI_ERR_OP, "MPI_OP_NULL", 0);
+    const int rc = check_op_type(c, c.recvtype);
+    if (rc != MPI_SUCCESS) return rc;
+  }
 
   const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
   const bool root = rank == c.root;

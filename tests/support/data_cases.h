@@ -20,7 +20,7 @@ struct DataCase {
 };
 
 // The cases of the test matrix: int/SUM, double/MAX, a
-// non-contiguous vector type/SUM, MPI_2INT/MINLOC, and a non-commutative
+// non-contiguous vector type with a user-defined sum, MPI_2INT/MINLOC, and a non-commutative
 // 2x2 integer matrix product.  Created on first use (needs MPI_Init).
 const std::vector<DataCase>& data_cases();
 const DataCase& data_case(const std::string& name);

@@ -1,0 +1,28 @@
+// All-to-all algorithms (Thakur, Rabenseifner, Gropp §4.3).  Data: Send
+// block j goes to rank j, Recv block j comes from rank j (unit = one block,
+// see flat/coll_args.h).  No in-place form.
+#pragma once
+
+#include "flat/builder.h"
+#include "flat/coll_args.h"
+
+namespace hiercoll {
+
+// Bruck's index algorithm: ceil(lg p) steps, store and forward (short messages).
+void build_alltoall_bruck(const CollArgs& a, ScheduleBuilder& b);
+// Nonblocking receives and sends to every peer, scattered as (rank + i) % p,
+// at most kAlltoallBatch peers in flight (medium messages).
+void build_alltoall_scattered(const CollArgs& a, ScheduleBuilder& b);
+// Pairwise exchange, one peer per step: rank ^ k for a power-of-two p, else
+// to rank + k and from rank - k (long messages).
+void build_alltoall_pairwise(const CollArgs& a, ScheduleBuilder& b);
+
+// Peers per batch of the scattered algorithm (MPICH's throttle, default 32).
+constexpr int kAlltoallBatch = 32;
+
+// The local part every algorithm shares: my own block, Send[rank] -> Recv[rank].
+inline void alltoall_copy_own(const CollArgs& a, ScheduleBuilder& b) {
+  b.copy(Span{Buf::kSend, a.rank, 1}, Span{Buf::kRecv, a.rank, 1});
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,24 @@
+// Reduce algorithms.  Data: Send[0, count) input on every rank; Recv[0,
+// count) result at the root only (non-roots' Recv is never touched; see
+// flat/coll_args.h).
+#pragma once
+
+#include "flat/builder.h"
+#include "flat/coll_args.h"
+
+namespace hiercoll {
+
+// Binomial tree (Thakur et al. §4.5, MPICH's order): ceil(lg p) rounds,
+// whole vector each round; rank order kept for non-commutative operations.
+void build_reduce_binomial(const CollArgs& a, ScheduleBuilder& b);
+// Rabenseifner (Thakur et al. §5.1): reduce-scatter by recursive vector
+// halving and distance doubling, then a binomial gather to the root.  The
+// distance-doubling order keeps rank order, so any operation works.
+void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b);
+
+// Pipelined over in-order trees (two-tree paper, Sects. 2, 2.2; see
+// flat/trees.h), in segments of seg_units; rank order kept for any root.
+void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_reduce_twotree(const CollArgs& a, ScheduleBuilder& b);
+
+}  // namespace hiercoll

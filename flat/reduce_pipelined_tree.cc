@@ -1,0 +1,71 @@
+#include <algorithm>
+
+#include "flat/reduce.h"
+#include "flat/trees.h"
+
+namespace hiercoll {
+
+// The broadcast schedule run backwards: a node receives block k's partial
+// results of its lower and upper subtrees and sends (lower) op (own) op
+// (upper) to its parent; in-order trees make that rank order.  Leaves send
+// their input as is; only the parentless node writes Recv.
+std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_buf, ScheduleBuilder& b) {
+  enum : uint8_t { kFromLower, kFromUpper, kCombine };
+  const size_t np = pl.parts.size();
+  std::vector<std::vector<Span>> from_lower(np), from_upper(np), result(np);
+  std::vector<PipeEvent> ev;
+  for (size_t i = 0; i < np; ++i) {
+    const LocalTree& t = pl.parts[i].tree;
+    const int64_t nb = pl.blocks(pl.parts[i]);
+    const auto part = static_cast<uint8_t>(i);
+    from_lower[i].resize(nb);
+    from_upper[i].resize(nb);
+    if (t.node.parent < 0) result[i].resize(nb);
+    if (t.node.lower >= 0) add_events(&ev, nb, -t.lower_arrival, 0, 0, part, kFromLower);
+    if (t.node.upper >= 0) add_events(&ev, nb, -t.upper_arrival, 0, 0, part, kFromUpper);
+    add_events(&ev, nb, -t.arrival, 1, 0, part, kCombine);
+  }
+  std::sort(ev.begin(), ev.end());
+  SendChain chain;
+  for (const PipeEvent& e : ev) {
+    const TreePart& part = pl.parts[e.part];
+    const TreeNode& nd = part.tree.node;
+    const Span mine = pl.block(part, Buf::kSend, e.block);
+    switch (e.what) {
+      case kFromLower:
+        from_lower[e.part][e.block] = b.tmp(mine.n);
+        b.recv(pl.real(nd.lower), from_lower[e.part][e.block]);
+        break;
+      case kFromUpper:
+        from_upper[e.part][e.block] = b.tmp(mine.n);
+        b.recv(pl.real(nd.upper), from_upper[e.part][e.block]);
+        break;
+      default: {
+        const bool root = nd.parent < 0;
+        Span acc = mine;
+        if (root || !nd.leaf()) {
+          acc = root && result_buf == Buf::kRecv ? pl.block(part, Buf::kRecv, e.block) : b.tmp(mine.n);
+          b.copy(mine, acc);  // a no-op at an in-place root
+          if (nd.lower >= 0) b.reduce(from_lower[e.part][e.block], acc, /*src_first=*/true);
+          if (nd.upper >= 0) b.reduce(from_upper[e.part][e.block], acc, /*src_first=*/false);
+        }
+        if (root) result[e.part][e.block] = acc;
+        else chain.send(b, pl.real(nd.parent), acc);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+// Pipelined binary tree reduce (two-tree paper, Sect. 2 and 2.2): the
+// in-order tree rooted at the root, so rank order holds for any root.
+void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) {
+  TreePipeline pl;
+  pl.p = a.size;
+  pl.seg = pipeline_segment(a);
+  pl.parts.push_back({local_rooted_tree(a.size, a.root, a.rank), 0, a.count});
+  tree_reduce(pl, Buf::kRecv, b);
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,116 @@
+#include <algorithm>
+
+#include "flat/scan.h"
+#include "flat/trees.h"
+
+namespace hiercoll {
+
+// Parallel prefix on in-order trees (two-tree paper, Sect. 2.3).  Node v
+// covers [lo, hi) with lower subtree [lo, v) and upper subtree (v, hi).
+//  Up phase:   A = S(lower) op m_v and U = A op S(upper); U goes to the
+//              parent (the reduce schedule).
+//  Down phase: v receives P = m_0 op ... op m_{lo-1} from its parent when
+//              lo > 0, passes P to its lower child and P op A (the prefix
+//              through v) to its upper child (the broadcast schedule,
+//              shifted one step after the up phase).
+// Scan:   Recv = P op A.  Exscan: Recv = P op S(lower) (rank 0 untouched).
+void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
+  enum : uint8_t { kFromLower, kFromUpper, kUp, kDown, kToLower, kToUpper };
+  struct BlockSpans {
+    Span sl, sr;  // partial results of the lower and upper subtrees
+    Span p;       // prefix from the parent
+    Span x;       // exscan: A, then P op A
+  };
+  const size_t np = pl.parts.size();
+  std::vector<std::vector<BlockSpans>> spans(np);
+  std::vector<PipeEvent> ev;
+  for (size_t i = 0; i < np; ++i) {
+    const LocalTree& t = pl.parts[i].tree;
+    const int64_t nb = pl.blocks(pl.parts[i]);
+    const auto part = static_cast<uint8_t>(i);
+    spans[i].resize(nb);
+    if (t.node.lower >= 0) add_events(&ev, nb, -t.lower_arrival, 0, 0, part, kFromLower);
+    if (t.node.upper >= 0) add_events(&ev, nb, -t.upper_arrival, 0, 0, part, kFromUpper);
+    add_events(&ev, nb, -t.arrival, 1, 0, part, kUp);
+    add_events(&ev, nb, t.arrival + 1, 0, 1, part, kDown);
+    if (t.node.lower >= 0 && t.node.lo > 0) add_events(&ev, nb, t.lower_arrival + 1, 1, 1, part, kToLower);
+    if (t.node.upper >= 0) add_events(&ev, nb, t.upper_arrival + 1, 1, 1, part, kToUpper);
+  }
+  std::sort(ev.begin(), ev.end());
+  SendChain chain;
+  for (const PipeEvent& e : ev) {
+    const TreePart& part = pl.parts[e.part];
+    const TreeNode& nd = part.tree.node;
+    const Span mine = pl.block(part, Buf::kSend, e.block);
+    const Span out = pl.block(part, Buf::kRecv, e.block);
+    BlockSpans& s = spans[e.part][e.block];
+    const bool has_prefix = nd.lo > 0;
+    switch (e.what) {
+      case kFromLower:
+        s.sl = b.tmp(mine.n);
+        b.recv(pl.real(nd.lower), s.sl);
+        break;
+      case kFromUpper:
+        s.sr = b.tmp(mine.n);
+        b.recv(pl.real(nd.upper), s.sr);
+        break;
+      case kUp: {
+        Span a = mine;  // exscan leaf: A = m_v, read in place
+        if (!exclusive) {
+          b.copy(mine, out);  // scan keeps A in Recv (a no-op in place)
+          a = out;
+        } else if (!nd.leaf()) {
+          s.x = b.tmp(mine.n);
+          b.copy(mine, s.x);
+          a = s.x;
+        }
+        if (nd.lower >= 0) b.reduce(s.sl, a, /*src_first=*/true);
+        Span u = a;
+        if (nd.upper >= 0) {
+          b.reduce(a, s.sr, /*src_first=*/true);
+          u = s.sr;
+        }
+        if (nd.parent >= 0) chain.send(b, pl.real(nd.parent), u);
+        break;
+      }
+      case kDown:
+        if (has_prefix) {
+          s.p = b.tmp(mine.n);
+          b.recv(pl.real(nd.parent), s.p);
+        }
+        if (!exclusive) {
+          if (has_prefix) b.reduce(s.p, out, /*src_first=*/true);
+        } else {
+          if (has_prefix) {
+            b.copy(s.p, out);
+            if (nd.lower >= 0) b.reduce(s.sl, out, /*src_first=*/false);
+            if (nd.upper >= 0) b.reduce(s.p, s.x, /*src_first=*/true);
+          } else if (nd.lower >= 0) {
+            b.copy(s.sl, out);
+          }
+        }
+        break;
+      case kToLower: chain.send(b, pl.real(nd.lower), s.p); break;
+      default: chain.send(b, pl.real(nd.upper), exclusive ? s.x : out); break;
+    }
+  }
+}
+
+namespace {
+
+// Pipelined binary tree scan (two-tree paper, Sect. 2.3, one tree): the
+// balanced in-order tree over all ranks.
+void build_pipelined_tree(const CollArgs& a, bool exclusive, ScheduleBuilder& b) {
+  TreePipeline pl;
+  pl.p = a.size;
+  pl.seg = pipeline_segment(a);
+  pl.parts.push_back({local_rooted_tree(a.size, inorder_root(0, a.size), a.rank), 0, a.count});
+  tree_scan(pl, exclusive, b);
+}
+
+}  // namespace
+
+void build_scan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) { build_pipelined_tree(a, false, b); }
+void build_exscan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) { build_pipelined_tree(a, true, b); }
+
+}  // namespace hiercoll

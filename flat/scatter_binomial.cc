@@ -1,0 +1,59 @@
+// Binomial-tree scatter (Thakur et al. §4.2: the scatter half of Van de
+// Geijn's broadcast; MPICH's MPI_Scatter): every rank receives its subtree
+// from its parent, then sends each child its subtree, largest first,
+// ceil(lg p) rounds.
+#include "flat/gather_scatter.h"
+
+namespace hiercoll {
+
+using binomial_detail::piece_span;
+using binomial_detail::same_span;
+using binomial_detail::Tree;
+
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own) {
+  const Tree t(g.size, root);
+  const int v = t.rel(g.me);
+  if (v != 0) {
+    const int parent = g.peer(t.real(t.parent(v)));
+    // A leaf's subtree is its own block: receive it where it belongs.
+    if (t.subtree_len(v) == 1) {
+      if (own.n > 0) b.recv(parent, own);
+      return;
+    }
+    t.for_each_piece(v, [&](int lo, int hi) {
+      const Span s = piece_span(L, buf, lo, hi);
+      if (s.n > 0) b.recv(parent, s);
+    });
+  }
+  int top = 1;  // the first mask that is not a child's
+  while (top < t.child_bound(v) && v + top < g.size) top <<= 1;
+  for (int m = top >> 1; m > 0; m >>= 1) {
+    const int child = g.peer(t.real(v + m));
+    t.for_each_piece(v + m, [&](int lo, int hi) {
+      const Span s = piece_span(L, buf, lo, hi);
+      if (s.n > 0) b.send(child, s);
+    });
+  }
+  const Span mine = L.span(buf, g.me);
+  if (!same_span(own, mine)) b.copy(mine, own);
+}
+
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf) {
+  binomial_scatter_blocks(b, g, root, L, buf, L.span(buf, g.me));
+}
+
+// Scatter: Send[0,p) at the root only, Recv[0,1) mine.  The root sends
+// straight from Send; non-roots forward through scratch the size of their
+// subtree.  (In place, the root's Recv is its block of Send: the final copy
+// is then a copy onto itself.)
+void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b) {
+  const Group g{a.rank, a.size, nullptr};
+  const Blocks L = unit_blocks(a.size);
+  const Span recv{Buf::kRecv, 0, 1};
+  if (a.rank == a.root)
+    binomial_scatter_blocks(b, g, a.root, L, Buf::kSend, recv);
+  else
+    binomial_scatter_blocks(b, g, a.root, binomial_subtree_scratch(b, L, g, a.root), Buf::kTmp, recv);
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,129 @@
+#include "tests/support/mpi_check.h"
+
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+namespace hiercoll::testing {
+
+std::string MpiCase::describe() const {
+  std::ostringstream os;
+  os << api_op_name(api) << " " << data->name << " count=" << count << " root=" << root
+     << (in_place ? " in-place" : "");
+  return os.str();
+}
+
+bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
+bool is_rooted(ApiOp api) {
+  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
+}
+
+int call_collective(ApiOp api, bool native, const void* s, void* r, int n, MPI_Datatype t, MPI_Op op, int root,
+                    const int* counts, MPI_Comm comm) {
+  switch (api) {
+    case ApiOp::kBcast: return native ? PMPI_Bcast(r, n, t, root, comm) : MPI_Bcast(r, n, t, root, comm);
+    case ApiOp::kReduce:
+      return native ? PMPI_Reduce(s, r, n, t, op, root, comm) : MPI_Reduce(s, r, n, t, op, root, comm);
+    case ApiOp::kAllreduce:
+      return native ? PMPI_Allreduce(s, r, n, t, op, comm) : MPI_Allreduce(s, r, n, t, op, comm);
+    case ApiOp::kScan: return native ? PMPI_Scan(s, r, n, t, op, comm) : MPI_Scan(s, r, n, t, op, comm);
+    case ApiOp::kExscan: return native ? PMPI_Exscan(s, r, n, t, op, comm) : MPI_Exscan(s, r, n, t, op, comm);
+    case ApiOp::kReduceScatterBlock:
+      return native ? PMPI_Reduce_scatter_block(s, r, n, t, op, comm) : MPI_Reduce_scatter_block(s, r, n, t, op, comm);
+    case ApiOp::kReduceScatter:
+      return native ? PMPI_Reduce_scatter(s, r, counts, t, op, comm) : MPI_Reduce_scatter(s, r, counts, t, op, comm);
+    case ApiOp::kAllgather:
+      return native ? PMPI_Allgather(s, n, t, r, n, t, comm) : MPI_Allgather(s, n, t, r, n, t, comm);
+    case ApiOp::kAlltoall:
+      return native ? PMPI_Alltoall(s, n, t, r, n, t, comm) : MPI_Alltoall(s, n, t, r, n, t, comm);
+    case ApiOp::kGather:
+      return native ? PMPI_Gather(s, n, t, r, n, t, root, comm) : MPI_Gather(s, n, t, r, n, t, root, comm);
+    case ApiOp::kScatter:
+      return native ? PMPI_Scatter(s, n, t, r, n, t, root, comm) : MPI_Scatter(s, n, t, r, n, t, root, comm);
+    case ApiOp::kBarrier: return native ? PMPI_Barrier(comm) : MPI_Barrier(comm);
+  }
+  return MPI_ERR_OTHER;
+}
+
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const DataCase& d = *c.data;
+  const bool root = rank == c.root;
+  const int n = c.count;
+  // Irregular counts for reduce_scatter: n, n+1, n+2, ... (zeros when n == 0
+  // for every other rank).
+  std::vector<int> counts(size);
+  int total = 0;
+  for (int r = 0; r < size; ++r) total += counts[r] = n == 0 ? 0 : n + r % 3;
+
+  int64_t send_n = n, recv_n = n;
+  switch (c.api) {
+    case ApiOp::kAllgather: case ApiOp::kGather: recv_n = int64_t(n) * size; break;
+    case ApiOp::kScatter: send_n = int64_t(n) * size; break;
+    case ApiOp::kAlltoall: send_n = recv_n = int64_t(n) * size; break;
+    case ApiOp::kReduceScatterBlock: send_n = int64_t(n) * size; recv_n = c.in_place ? send_n : n; break;
+    case ApiOp::kReduceScatter: send_n = total; recv_n = c.in_place ? total : counts[rank]; break;
+    default: break;
+  }
+  const int salt = n % 7;
+  std::vector<char> input = sentinel_buffer(d, send_n);
+  fill_input(d, rank, salt, elem0(d, input), send_n);
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(d.type, &lb, &ext);
+
+  std::vector<char> results[2];
+  for (int native = 0; native < 2; ++native) {
+    std::vector<char> send = input;
+    std::vector<char> recv = sentinel_buffer(d, recv_n);
+    char* s = static_cast<char*>(elem0(d, send));
+    char* r = static_cast<char*>(elem0(d, recv));
+    const void* sendbuf = s;
+    void* recvbuf = r;
+    if (c.api == ApiOp::kBcast && root) std::memcpy(recv.data(), input.data(), input.size());
+    if (c.in_place) {
+      switch (c.api) {
+        case ApiOp::kAllgather:
+          fill_input(d, rank, salt, r + int64_t(rank) * n * ext, n);
+          sendbuf = MPI_IN_PLACE;
+          break;
+        case ApiOp::kGather:
+          if (root) fill_input(d, rank, salt, r + int64_t(rank) * n * ext, n), sendbuf = MPI_IN_PLACE;
+          break;
+        case ApiOp::kScatter:
+          if (root) recvbuf = MPI_IN_PLACE;
+          break;
+        case ApiOp::kReduce:
+          if (root) fill_input(d, rank, salt, r, n), sendbuf = MPI_IN_PLACE;
+          break;
+        default:  // the whole input sits in the receive buffer
+          fill_input(d, rank, salt, r, send_n);
+          sendbuf = MPI_IN_PLACE;
+          break;
+      }
+    }
+    const int rc = call_collective(c.api, native == 1, sendbuf, recvbuf, n, d.type, d.op, c.root, counts.data(), comm);
+    if (rc != MPI_SUCCESS) return c.describe() + (native ? ": PMPI" : ": hiercoll") + " returned " + std::to_string(rc);
+    if (std::memcmp(send.data(), input.data(), send.size()) != 0)
+      return c.describe() + (native ? ": PMPI" : ": hiercoll") + " wrote the send buffer";
+    // What MPI defines: only the root's result for rooted reductions and
+    // gathers, a rank's own block for in-place reduce_scatter.
+    size_t defined = recv.size();
+    if ((c.api == ApiOp::kReduce || c.api == ApiOp::kGather) && !root) defined = 0;
+    if (c.api == ApiOp::kExscan && rank == 0) defined = 0;
+    if (c.in_place && c.api == ApiOp::kReduceScatterBlock) defined = size_t(n) * ext;
+    if (c.in_place && c.api == ApiOp::kReduceScatter) defined = size_t(counts[rank]) * ext;
+    recv.resize(defined);
+    results[native] = recv;
+  }
+  if (results[0] != results[1]) {
+    size_t b = 0;
+    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
+    return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at element " +
+           std::to_string(b / ext);
+  }
+  return "";
+}
+
+}  // namespace hiercoll::testing
