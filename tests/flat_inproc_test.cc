@@ -81,7 +81,7 @@ TEST_P(FlatAlgorithm, EveryDataCaseInPlaceOrNot) {
     for (int p : {1, 2, 3, 5, 8, 13})
       for (int64_t count : {0, 1, 7, 33})
         for (bool in_place : {false, true})
-          for (int root : {0, p - 1}) {
+          for (int root : {0, p / 2, p - 1}) {
             Scenario sc;
             sc.p = p;
             sc.root = root;
