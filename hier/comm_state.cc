@@ -44,6 +44,12 @@ const Settings& comm_settings(MPI_Comm comm) {
   return s->settings;
 }
 
-void invalidate_settings(MPI_Comm comm) { comm_state(comm)->settings_current = false; }
+// Open MPI 4.1 keeps only the info keys it knows of in MPI_Comm_set_info,
+// so the new hints are taken from the caller's info object itself.
+void apply_set_info(MPI_Comm comm, MPI_Info info) {
+  const Settings current = comm_settings(comm);
+  CommState* s = comm_state(comm);
+  s->settings = apply_info(current, info);
+}
 
 }  // namespace hiercoll

@@ -48,7 +48,7 @@ struct CommState {
 CommState* comm_state(MPI_Comm comm);
 // The settings for comm (environment overridden by its info hints).
 const Settings& comm_settings(MPI_Comm comm);
-// Called after MPI_Comm_set_info: re-read the hints on next use.
-void invalidate_settings(MPI_Comm comm);
+// Called by MPI_Comm_set_info: the hints in `info` override the current ones.
+void apply_set_info(MPI_Comm comm, MPI_Info info);
 
 }  // namespace hiercoll

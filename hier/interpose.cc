@@ -53,7 +53,7 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
   const int rc = PMPI_Comm_set_info(comm, info);
-  if (rc == MPI_SUCCESS) hiercoll::invalidate_settings(comm);
+  if (rc == MPI_SUCCESS) hiercoll::apply_set_info(comm, info);
   return rc;
 }
 

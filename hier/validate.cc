@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "hier/call.h"
+#include "hier/comm_registry.h"
 
 namespace hiercoll {
 
@@ -63,13 +64,15 @@ int check_op_type(const Call& c, MPI_Datatype type) {
 }  // namespace
 
 int raise_error(MPI_Comm comm, int code) {
-  PMPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
+  const bool unusable = comm == MPI_COMM_NULL || is_freed_comm(comm);
+  PMPI_Comm_call_errhandler(unusable ? MPI_COMM_WORLD : comm, code);
   return code;
 }
 
 int validate(const Call& c, bool* inter) {
   *inter = false;
   if (c.comm == MPI_COMM_NULL) return complain(c, MPI_ERR_COMM, "MPI_COMM_NULL communicator", 0);
+  if (is_freed_comm(c.comm)) return complain(c, MPI_ERR_COMM, "communicator already freed", 0);
   int flag = 0, size = 0, rank = 0;
   if (PMPI_Comm_test_inter(c.comm, &flag) != MPI_SUCCESS || PMPI_Comm_size(c.comm, &size) != MPI_SUCCESS)
     return complain(c, MPI_ERR_COMM, "invalid communicator", 0);

@@ -1,0 +1,13 @@
+// `./hiercoll algorithms`: the registry, one line per algorithm:
+//   <op> <name> <restrictions...>
+#include <cstdio>
+
+#include "flat/registry.h"
+
+int main() {
+  for (const hiercoll::Algorithm& a : hiercoll::all_algorithms()) {
+    const std::string r = hiercoll::restriction_names(a.restrictions);
+    std::printf("%s %s%s%s\n", hiercoll::op_name(a.op), a.name, r.empty() ? "" : " ", r.c_str());
+  }
+  return 0;
+}

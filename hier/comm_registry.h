@@ -1,0 +1,15 @@
+// Remembers freed communicator handles, so that a call on a stale handle is
+// reported as MPI_ERR_COMM instead of crashing inside MPI (Open MPI frees
+// the object, and any use of the handle reads freed memory).  A handle
+// stops being stale when a communicator constructor returns it again.
+#pragma once
+
+#include <mpi.h>
+
+namespace hiercoll {
+
+void note_comm_freed(MPI_Comm comm);
+void note_comm_created(MPI_Comm comm);
+bool is_freed_comm(MPI_Comm comm);
+
+}  // namespace hiercoll
