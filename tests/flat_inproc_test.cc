@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "flat/registry.h"
+#include "tests/support/algorithm_params.h"
 #include "tests/support/inproc_check.h"
 
 namespace hiercoll::testing {
@@ -134,19 +135,7 @@ TEST_P(FlatAlgorithm, IrregularReduceScatterCounts) {
       }
 }
 
-std::vector<const Algorithm*> every_algorithm() {
-  std::vector<const Algorithm*> v;
-  for (const Algorithm& a : all_algorithms()) v.push_back(&a);
-  return v;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algorithm()),
-                         [](const ::testing::TestParamInfo<const Algorithm*>& info) {
-                           std::string n = std::string(op_name(info.param->op)) + "_" + info.param->name;
-                           for (char& c : n)
-                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algorithm()), algorithm_test_name);
 
 }  // namespace
 }  // namespace hiercoll::testing

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "flat/registry.h"
+#include "tests/support/algorithm_params.h"
 #include "hier/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
@@ -88,19 +89,7 @@ TEST_P(FlatMpi, MatchesMpi) {
   MPI_Comm_free(&comm);
 }
 
-std::vector<const Algorithm*> every_algorithm() {
-  std::vector<const Algorithm*> v;
-  for (const Algorithm& a : all_algorithms()) v.push_back(&a);
-  return v;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registry, FlatMpi, ::testing::ValuesIn(every_algorithm()),
-                         [](const ::testing::TestParamInfo<const Algorithm*>& info) {
-                           std::string n = std::string(op_name(info.param->op)) + "_" + info.param->name;
-                           for (char& ch : n)
-                             if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Registry, FlatMpi, ::testing::ValuesIn(every_algorithm()), algorithm_test_name);
 
 }  // namespace
 }  // namespace hiercoll::testing
