@@ -47,4 +47,13 @@ out=$(tools/cluster.sh --nodes 2 --ppn 2 --preload --timeout 120 -- tests/apps/e
 [ $rc -ne 0 ] || fail "a negative count did not abort the job"
 grep -q 'hiercoll: MPI_Bcast: negative count (-5)' <<<"$out" || fail "no hiercoll message"
 grep -q 'MPI_ERR_COUNT' <<<"$out" || fail "no MPI error class in the abort message"
+# A forced algorithm from the environment serves the calls; an unknown name
+# is an error that names the known ones, not a silent fallback.
+out=$(HIERCOLL_MODE=flat HIERCOLL_BCAST_ALGORITHM=twotree HIERCOLL_ALLREDUCE_ALGORITHM=ring HIERCOLL_STATS=1 \
+  tools/cluster.sh --nodes 2 --ppn 2 --preload --timeout 300 -- "$probe" 2>&1) || fail "forced algorithms run failed"
+grep -q ', 0 failed checks' <<<"$out" || fail "forced algorithms gave wrong results"
+grep -q '^hiercoll-stats: bcast hier=0 flat=96 native=0$' <<<"$out" || fail "forced bcast not served flat"
+out=$(HIERCOLL_BCAST_ALGORITHM=nope tools/cluster.sh --nodes 2 --ppn 2 --preload --timeout 120 -- "$probe" 2>&1)
+[ $? -ne 0 ] || fail "an unknown algorithm name did not fail"
+grep -q 'HIERCOLL_BCAST_ALGORITHM=nope: unknown bcast algorithm (known: binomial, ' <<<"$out" || fail "no clear message"
 echo "preload checks passed"
