@@ -1,0 +1,134 @@
+// The schedule core: hazard-derived dependencies, in-place aliasing, views,
+// message sequence numbers, and that pipelined schedules really pipeline.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "flat/bcast.h"
+#include "flat/builder.h"
+#include "flat/registry.h"
+
+namespace hiercoll {
+namespace {
+
+std::vector<int32_t> deps_of(const Schedule& s, int step) {
+  const Step& st = s.steps[step];
+  return std::vector<int32_t>(s.deps.begin() + st.dep_begin, s.deps.begin() + st.dep_begin + st.dep_count);
+}
+
+// Whether step `later` transitively depends on step `earlier`.
+bool depends_on(const Schedule& s, int later, int earlier) {
+  std::vector<int> stack{later};
+  std::vector<bool> seen(s.steps.size(), false);
+  while (!stack.empty()) {
+    const int x = stack.back();
+    stack.pop_back();
+    for (int d : deps_of(s, x)) {
+      if (d == earlier) return true;
+      if (!seen[d]) seen[d] = true, stack.push_back(d);
+    }
+  }
+  return false;
+}
+
+TEST(Builder, HazardsBecomeDependencies) {
+  ScheduleBuilder b;
+  const int r0 = b.recv(1, Span{Buf::kRecv, 0, 10});    // writes [0,10)
+  const int s0 = b.send(2, Span{Buf::kRecv, 0, 5});     // reads [0,5): after r0 (RAW)
+  const int s1 = b.send(3, Span{Buf::kRecv, 5, 5});     // reads [5,10): after r0, not s0
+  const int r1 = b.recv(1, Span{Buf::kRecv, 3, 4});     // writes [3,7): after r0 (WAW), s0 and s1 (WAR)
+  const int s2 = b.send(2, Span{Buf::kRecv, 20, 1});    // untouched units: no dependency
+  const Schedule s = b.finish();
+  EXPECT_EQ(deps_of(s, s0), std::vector<int32_t>{r0});
+  EXPECT_EQ(deps_of(s, s1), std::vector<int32_t>{r0});
+  std::vector<int32_t> expect{r0, s0, s1};
+  EXPECT_EQ(deps_of(s, r1), expect);
+  EXPECT_TRUE(deps_of(s, s2).empty());
+  // Sequence numbers per peer and direction, in listing order.
+  EXPECT_EQ(s.steps[r0].seq, 0);
+  EXPECT_EQ(s.steps[r1].seq, 1);
+  EXPECT_EQ(s.steps[s0].seq, 0);
+  EXPECT_EQ(s.steps[s2].seq, 1);
+  EXPECT_EQ(s.steps[s1].seq, 0);
+}
+
+TEST(Builder, SendAliasTracksSendAsRecv) {
+  // In place: Send unit i is Recv unit 4 + i.
+  ScheduleBuilder b(/*send_alias=*/4);
+  const int w = b.recv(1, Span{Buf::kRecv, 5, 1});
+  const int r = b.send(2, Span{Buf::kSend, 1, 1});  // Recv unit 5: after the write
+  const Schedule s = b.finish();
+  EXPECT_EQ(deps_of(s, r), std::vector<int32_t>{w});
+  // Not in place: Send is never written, so reading it waits for nothing.
+  ScheduleBuilder c;
+  c.recv(1, Span{Buf::kRecv, 5, 1});
+  c.send(2, Span{Buf::kSend, 1, 1});
+  EXPECT_TRUE(deps_of(c.finish(), 1).empty());
+}
+
+TEST(Builder, ViewsMapPeersAndBuffers) {
+  ScheduleBuilder b;
+  const std::vector<int> ranks{7, 3, 9};
+  {
+    ScopedView v(b, BuilderView{&ranks, Buf::kRecv, 100, Buf::kTmp, 50});
+    b.send(2, Span{Buf::kSend, 1, 2});
+    b.recv(1, Span{Buf::kRecv, 0, 4});
+  }
+  b.send(2, Span{Buf::kRecv, 0, 1});  // view restored
+  const Schedule s = b.finish();
+  EXPECT_EQ(s.steps[0].peer, 9);
+  EXPECT_EQ(s.steps[0].src.buf, Buf::kRecv);
+  EXPECT_EQ(s.steps[0].src.off, 101);
+  EXPECT_EQ(s.steps[1].peer, 3);
+  EXPECT_EQ(s.steps[1].dst.buf, Buf::kTmp);
+  EXPECT_EQ(s.steps[1].dst.off, 50);
+  EXPECT_EQ(s.steps[2].peer, 2);
+}
+
+TEST(Builder, OrderedReduceWritesItsSource) {
+  ScheduleBuilder b;
+  const Span t = b.tmp(3);
+  const int red = b.reduce(t, Span{Buf::kRecv, 0, 3}, /*src_first=*/false);
+  const int next = b.recv(1, t);  // must wait: the reduce used t as scratch
+  const Schedule s = b.finish();
+  EXPECT_EQ(deps_of(s, next), std::vector<int32_t>{red});
+  EXPECT_EQ(s.tmp_units, 3);
+}
+
+// In a pipelined broadcast a middle rank of the chain forwards segment k
+// while segment k+1 is still arriving: segment k's send depends on its own
+// receive only, and no receive waits for any send.
+TEST(Pipelining, ChainOverlapsSegments) {
+  const Algorithm* chain = find_algorithm(Op::kBcast, "chain");
+  ASSERT_NE(chain, nullptr);
+  CollArgs a;
+  a.op = Op::kBcast;
+  a.size = 5;
+  a.rank = 2;
+  a.root = 0;
+  a.count = 100;
+  a.seg_units = 10;
+  const Schedule s = build_schedule(*chain, a);
+  std::vector<int> recvs, sends;
+  for (size_t i = 0; i < s.steps.size(); ++i)
+    (s.steps[i].kind == StepKind::kRecv ? recvs : sends).push_back(int(i));
+  ASSERT_EQ(recvs.size(), 10u);
+  ASSERT_EQ(sends.size(), 10u);
+  for (int r : recvs)
+    for (int snd : sends) EXPECT_FALSE(depends_on(s, r, snd)) << "receive " << r << " waits for send " << snd;
+  for (int k = 0; k < 10; ++k) {
+    EXPECT_TRUE(depends_on(s, sends[k], recvs[k]));
+    for (int later = k + 1; later < 10; ++later) EXPECT_FALSE(depends_on(s, sends[k], recvs[later]));
+  }
+}
+
+TEST(Registry, NamesAreUniquePerOperation) {
+  const auto& all = all_algorithms();
+  for (size_t i = 0; i < all.size(); ++i)
+    for (size_t j = i + 1; j < all.size(); ++j)
+      EXPECT_FALSE(all[i].op == all[j].op && std::string(all[i].name) == all[j].name) << all[i].name;
+  for (int op = 0; op < kNumOps; ++op) EXPECT_FALSE(algorithms_for(static_cast<Op>(op)).empty()) << op;
+}
+
+}  // namespace
+}  // namespace hiercoll
