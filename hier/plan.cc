@@ -115,8 +115,4 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
   return MPI_SUCCESS;
 }
 
-int run_hierarchical(const Call&, Plan&, const Topology&, const Settings&, CommState*) {
-  return -1;  // hierarchical compositions: hier/ (not yet)
-}
-
 }  // namespace hiercoll

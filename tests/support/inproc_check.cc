@@ -60,8 +60,8 @@ void fold(const DataCase& c, std::vector<TypedBuf>& in, int lo, int hi, int64_t 
 
 std::string Scenario::describe() const {
   std::ostringstream os;
-  os << op_name(algo->op) << "/" << algo->name << " p=" << p << " root=" << root << " count=" << count << " "
-     << data->name << (in_place ? " in-place" : "") << " seg=" << seg_units;
+  os << op_name(the_op()) << "/" << (algo ? algo->name : name.c_str()) << " p=" << p << " root=" << root
+     << " count=" << count << " " << data->name << (in_place ? " in-place" : "") << " seg=" << seg_units;
   if (!counts.empty()) {
     os << " counts=";
     for (size_t i = 0; i < counts.size() && i < 8; ++i) os << (i ? "," : "") << counts[i];
@@ -71,13 +71,13 @@ std::string Scenario::describe() const {
 }
 
 bool scenario_applies(const Scenario& sc) {
-  if (sc.in_place && !op_allows_in_place(sc.algo->op)) return false;
-  return algorithm_fits(*sc.algo, scenario_args(sc, 0));
+  if (sc.in_place && !op_allows_in_place(sc.the_op())) return false;
+  return !sc.algo || algorithm_fits(*sc.algo, scenario_args(sc, 0));
 }
 
 CollArgs scenario_args(const Scenario& sc, int rank) {
   CollArgs a;
-  a.op = sc.algo->op;
+  a.op = sc.the_op();
   a.rank = rank;
   a.size = sc.p;
   a.root = sc.root;
@@ -102,7 +102,7 @@ CollArgs scenario_args(const Scenario& sc, int rank) {
 
 std::string check_inprocess(const Scenario& sc) {
   const DataCase& c = *sc.data;
-  const Op op = sc.algo->op;
+  const Op op = sc.the_op();
   const int p = sc.p;
   const bool block = is_block_op(op);
   std::vector<int64_t> counts = sc.counts.empty() ? std::vector<int64_t>(p, sc.count) : sc.counts;
@@ -143,7 +143,7 @@ std::string check_inprocess(const Scenario& sc) {
     if (sc.in_place && op == Op::kScatter && r == sc.root)
       bufs[Buf::kRecv] = describe_buffer(sendb[r].at(c, sc.root * sc.count), c.type, epu);
     expect[r] = recvb[r];  // untouched parts must stay as they are
-    ranks[r].sched = build_schedule(*sc.algo, a);
+    ranks[r].sched = sc.algo ? build_schedule(*sc.algo, a) : sc.build(a);
   }
 
   // The reference.

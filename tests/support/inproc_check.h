@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 namespace hiercoll::testing {
 
 struct Scenario {
-  const Algorithm* algo = nullptr;
+  const Algorithm* algo = nullptr;  // null: the composed schedule below
   int p = 1;
   int root = 0;
   int64_t count = 0;  // elements: vector length, or per-rank block for block collectives
@@ -22,7 +23,14 @@ struct Scenario {
   bool in_place = false;
   int64_t seg_units = 0;
   std::vector<int64_t> counts;  // reduce_scatter: elements per rank (empty: `count` each)
+  // A composed schedule instead of a registered algorithm (algo null):
+  // `build` gives rank r's schedule from its CollArgs (scenario_args), for
+  // operation `op`, called `name` in messages.
+  Op op = Op::kBcast;
+  std::string name;
+  std::function<Schedule(const CollArgs&)> build;
 
+  Op the_op() const { return algo ? algo->op : op; }
   std::string describe() const;
 };
 
@@ -30,7 +38,7 @@ struct Scenario {
 std::string check_inprocess(const Scenario& sc);
 
 // Whether the algorithm applies to the scenario (restrictions, in-place
-// support of the operation).
+// support of the operation; a composed schedule: the latter only).
 bool scenario_applies(const Scenario& sc);
 
 // For barriers: every rank's last step must causally follow the start of

@@ -1,0 +1,243 @@
+#include "hier/hier_registry.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+#include "flat/select.h"
+
+namespace hiercoll {
+
+namespace {
+
+constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
+
+// Every composition.  Same generator, different phase rules: "x" runs each
+// level as a whole (paper Sect. 3, the non-pipelined form; phase rules
+// below, else the flat default for the level's group and bytes);
+// "x_pipelined" cuts the message into segments that flow through all
+// levels at once (paper Sects. 3.1-3.2).
+const HierComposition kCompositions[] = {
+    {Op::kBcast, "bcast", 0, false, build_hier_bcast},
+    {Op::kBcast, "bcast_pipelined", 0, true, build_hier_bcast},
+    {Op::kReduce, "reduce", kNeedOrderForNonCommutative, false, build_hier_reduce},
+    {Op::kReduce, "reduce_pipelined", kNeedOrderForNonCommutative, true, build_hier_reduce},
+    {Op::kAllreduce, "allreduce", kNeedOrderForNonCommutative, false, build_hier_allreduce},
+    {Op::kAllreduce, "allreduce_pipelined", kNeedOrderForNonCommutative, true, build_hier_allreduce_pipelined},
+    {Op::kAllreduce, "allreduce_columns", kNeedOrderForNonCommutative | kNeedUniform | kTwoLevelsOnly, false,
+     build_hier_allreduce_columns},
+    {Op::kBarrier, "barrier", 0, false, build_hier_barrier},
+    {Op::kScan, "scan", kNeedConsecutive | kTwoLevelsOnly, false, build_hier_scan},
+    {Op::kExscan, "exscan", kNeedConsecutive | kTwoLevelsOnly, false, build_hier_exscan},
+};
+
+// Which composition a call gets: the first rule of its operation whose
+// size limit holds and whose composition applies to the layout and call.
+// Operations without a rule (allgather, gather, scatter, reduce_scatter,
+// alltoall) stay flat: on the emulated 4x2 cluster, hierarchical allgather
+// and gather (node gather, leaders' allgatherv / gatherv, node bcast) were
+// no consistent gain over the flat algorithms.
+//
+// The cutoffs are measured on the emulated cluster (tools/cluster.sh,
+// 4 nodes x 2 ranks on 2 oversubscribed cores), where every message that
+// waits for a peer costs a scheduling round (~1 ms) and the machine's
+// aggregate copy rate bounds everything: the fewest messages win, so
+// pipelining pays only for messages of several MiB, in few large
+// segments (hier:bcast vs hier:bcast_pipelined at 4 MiB: 11.1 vs 10.5 ms
+// from rank 0, 10.7 vs 15.0 ms from rank 3; at 16 MiB 43-47 ms either).
+// Allreduce from 1 MiB: columns (uniform nodes) were on a par with MPI's
+// own (2 MiB 12.9-13.1 vs 11.6-12.1 ms, 8 MiB 45-49 vs 45-52 ms) and the
+// masters' recursive doubling fell behind.
+struct SelectRule {
+  Op op;
+  int64_t below_bytes;
+  const char* composition;
+};
+const SelectRule kSelectRules[] = {
+    {Op::kBcast, 8 << 20, "bcast"},
+    {Op::kBcast, kAny, "bcast_pipelined"},
+    {Op::kReduce, 8 << 20, "reduce"},
+    {Op::kReduce, kAny, "reduce_pipelined"},
+    {Op::kAllreduce, 1 << 20, "allreduce"},
+    {Op::kAllreduce, kAny, "allreduce_columns"},
+    {Op::kAllreduce, kAny, "allreduce_pipelined"},
+    {Op::kBarrier, kAny, "barrier"},
+    {Op::kScan, kAny, "scan"},
+    {Op::kExscan, kAny, "exscan"},
+};
+
+// The flat algorithm of a phase: the first rule for the composition kind
+// (segmented or not), the phase's operation, level and group size that
+// fits the phase; where none does, the flat default selection for the
+// phase's group and bytes (flat/select.h).
+enum class Level : uint8_t { kInter, kIntra, kAny };
+struct PhaseRule {
+  bool segmented;
+  Op op;
+  Level level;
+  int min_group, max_group;
+  int64_t below_bytes;  // the phase's vector
+  bool commutative_only;
+  const char* algorithm;
+};
+constexpr int kAnyGroup = std::numeric_limits<int>::max();
+const PhaseRule kPhaseRules[] = {
+    // Segmented, among nodes: the two-tree from four leaders on (two-tree
+    // paper Sect. 2: twice the pipelined tree's bandwidth), else the
+    // pipelined binary tree (Zhu et al. Sect. 3.1).  The two-tree reduce
+    // keeps rank order only with the root at an end, so non-commutative
+    // reductions take the tree.
+    {true, Op::kBcast, Level::kInter, 4, kAnyGroup, kAny, false, "twotree"},
+    {true, Op::kBcast, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    {true, Op::kReduce, Level::kInter, 4, kAnyGroup, kAny, true, "twotree"},
+    {true, Op::kReduce, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    // Segmented, inside the node: the pipelined tree, segment by segment,
+    // so the levels overlap.
+    {true, Op::kBcast, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    {true, Op::kReduce, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    // Not segmented: the binomial reduce on small groups at any size (the
+    // flat default's Rabenseifner sends more, smaller messages; measured
+    // 2-2.5x slower for 256 KiB..4 MiB on 4x2).  Bcast's flat default is
+    // already binomial on groups of up to 7.  Among few leaders, recursive
+    // doubling up to 1 MiB (vs Rabenseifner, 4 leaders: 32 KiB 0.74 vs
+    // 0.95 ms, 512 KiB 2.8-3.1 vs 3.5-3.7 ms).
+    {false, Op::kReduce, Level::kAny, 1, 8, kAny, false, "binomial"},
+    {false, Op::kAllreduce, Level::kInter, 1, 8, 1 << 20, false, "recursive_doubling"},
+};
+
+// Segments of the segmented compositions: the message in this many pieces,
+// but no smaller than the flat default for the message (flat/select.h).
+constexpr int64_t kSegmentsPerMessage = 4;
+
+// The algorithm whose default segment size the segmented compositions use.
+constexpr const char* kSegmentReference = "pipelined_binary_tree";
+
+bool applies_needs(uint32_t needs, const Layout& L, const CollArgs& a) {
+  if ((needs & kNeedConsecutive) && !L.consecutive) return false;
+  if ((needs & kNeedOrderForNonCommutative) && !a.commutative && !L.consecutive) return false;
+  if ((needs & kNeedUniform) && !L.uniform) return false;
+  return true;
+}
+
+int64_t units_of(int64_t bytes, int64_t unit_bytes) {
+  return unit_bytes > 0 ? std::max<int64_t>(1, bytes / unit_bytes) : 0;
+}
+
+}  // namespace
+
+const std::vector<HierComposition>& all_compositions() {
+  static const std::vector<HierComposition> v(std::begin(kCompositions), std::end(kCompositions));
+  return v;
+}
+
+const HierComposition* find_composition(Op op, const std::string& name) {
+  for (const HierComposition& c : all_compositions())
+    if (c.op == op && name == c.name) return &c;
+  return nullptr;
+}
+
+std::vector<const HierComposition*> compositions_for(Op op) {
+  std::vector<const HierComposition*> v;
+  for (const HierComposition& c : all_compositions())
+    if (c.op == op) v.push_back(&c);
+  return v;
+}
+
+bool uses_sockets(const HierComposition& comp, const LayoutFacts& F, const CollArgs& a) {
+  if ((comp.needs & kTwoLevelsOnly) || !F.socket_level) return false;
+  return a.commutative || F.sockets_consecutive;
+}
+
+bool composition_applies(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a) {
+  if (comp.op != a.op || L.size != a.size || !applies_needs(comp.needs, L, a)) return false;
+  return (uses_sockets(comp, F, a) ? F.socket_levels : F.levels) >= 2;
+}
+
+HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
+                       int64_t unit_bytes, int64_t segment_bytes) {
+  HierChoice ch;
+  ch.comp = &comp;
+  ch.sockets = uses_sockets(comp, F, a);
+  ch.unit_bytes = unit_bytes;
+  if (comp.segmented) {
+    const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
+    const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
+    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes), bytes / kSegmentsPerMessage);
+    ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
+  } else if (segment_bytes > 0) {
+    ch.seg_units = units_of(segment_bytes, unit_bytes);
+  }
+  ch.name = std::string("hier:") + comp.name;
+  return ch;
+}
+
+const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
+                                     int64_t segment_bytes) {
+  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
+  for (const SelectRule& r : kSelectRules) {
+    if (r.op != a.op || bytes >= r.below_bytes) continue;
+    const HierComposition* comp = find_composition(r.op, r.composition);
+    if (!comp || !composition_applies(*comp, L, F, a)) continue;
+    HierChoice ch = make_choice(*comp, L, F, a, unit_bytes, segment_bytes);
+    // Interned: the address keys the per-communicator schedule cache.
+    static std::mutex mu;
+    using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*>;
+    static std::map<Key, std::unique_ptr<HierChoice>> interned;
+    std::lock_guard<std::mutex> lock(mu);
+    auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra)];
+    if (!slot) slot = std::make_unique<HierChoice>(std::move(ch));
+    return slot.get();
+  }
+  return nullptr;
+}
+
+std::string check_hier_tables() {
+  for (const SelectRule& r : kSelectRules)
+    if (!find_composition(r.op, r.composition)) return std::string("no composition ") + r.composition;
+  for (const PhaseRule& r : kPhaseRules)
+    if (!find_algorithm(r.op, r.algorithm)) return std::string("no flat algorithm ") + op_name(r.op) + "/" + r.algorithm;
+  if (!find_algorithm(Op::kBcast, kSegmentReference)) return std::string("no flat algorithm ") + kSegmentReference;
+  return "";
+}
+
+Schedule build_composed(const HierChoice& ch, const Layout& L, const CollArgs& a) {
+  ScheduleBuilder b(a.send_alias);
+  ch.comp->build(HierCall{L, a, ch}, b);
+  return b.finish();
+}
+
+CollArgs HierCall::phase_args(Op op, const HierGroup& g, int64_t count) const {
+  CollArgs s;
+  s.op = op;
+  s.rank = g.me;
+  s.size = g.size();
+  s.root = g.root;
+  s.count = count;
+  s.commutative = args.commutative;
+  return s;
+}
+
+const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
+  const int64_t bytes = sub->count * choice.unit_bytes;
+  const Algorithm* forced = inter ? choice.inter : choice.intra;
+  const Algorithm* a = nullptr;
+  if (forced && forced->op == sub->op && algorithm_fits(*forced, *sub)) a = forced;
+  for (const PhaseRule& r : kPhaseRules) {
+    if (a) break;
+    if (r.segmented != choice.comp->segmented || r.op != sub->op) continue;
+    if (r.level != Level::kAny && (r.level == Level::kInter) != inter) continue;
+    if (sub->size < r.min_group || sub->size > r.max_group || bytes >= r.below_bytes) continue;
+    if (r.commutative_only && !sub->commutative) continue;
+    const Algorithm* f = find_algorithm(r.op, r.algorithm);
+    if (f && algorithm_fits(*f, *sub)) a = f;
+  }
+  if (!a) a = default_algorithm(*sub, bytes);
+  sub->seg_units = choice.seg_units > 0 ? choice.seg_units
+                                        : units_of(default_segment_bytes(*a, bytes, sub->size), choice.unit_bytes);
+  return *a;
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,65 @@
+// The hierarchical path of a call (run.cc tries it first in mode hier).
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "flat/mpi_executor.h"
+#include "hier/hier_registry.h"
+#include "hier/plan.h"
+#include "hier/stats.h"
+
+namespace hiercoll {
+
+namespace {
+
+// layout_facts(L) is O(p): computed once per layout (communicators share
+// their layout with their duplicates) and kept while the layout lives.
+LayoutFacts facts_of(const std::shared_ptr<const Layout>& layout) {
+  struct Entry {
+    std::weak_ptr<const Layout> layout;
+    LayoutFacts facts;
+  };
+  static std::mutex mu;
+  static std::map<const Layout*, Entry> memo;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = memo.find(layout.get());
+  if (it != memo.end() && !it->second.layout.expired()) return it->second.facts;
+  for (auto e = memo.begin(); e != memo.end();) e = e->second.layout.expired() ? memo.erase(e) : std::next(e);
+  const LayoutFacts f = layout_facts(*layout);
+  memo[layout.get()] = Entry{layout, f};
+  return f;
+}
+
+// HIERCOLL_VERBOSE: say (once per operation) when a multi-level layout
+// still sends an operation that has compositions down the flat path.
+void say_flat(const Call& c, const Layout& L) {
+  static bool said[kNumOps] = {};
+  bool& once = said[static_cast<int>(c.op)];
+  if (once) return;
+  once = true;
+  std::fprintf(stderr, "hiercoll: %s: no hierarchical composition fits (%s%s); running flat\n", c.mpi_name,
+               L.consecutive ? "" : "node ranks not consecutive, ", L.uniform ? "uniform nodes" : "uneven nodes");
+}
+
+}  // namespace
+
+int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state) {
+  const CollArgs& args = plan.args;
+  // A forced flat algorithm (HIERCOLL_<OP>_ALGORITHM or its info hint)
+  // means that algorithm, on the whole communicator.
+  if (!s.algorithm[static_cast<int>(args.op)].empty()) return -1;
+  const LayoutFacts facts = facts_of(topo.layout);
+  if (!facts.hierarchical()) return -1;  // degenerate shape: flat, at no further cost
+  const HierChoice* choice = choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes);
+  if (!choice) {
+    if (s.verbose && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
+    return -1;
+  }
+  note_algorithm(choice->name.c_str());
+  const Schedule& sched =
+      state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
+  return execute_schedule(sched, plan.bufs, c.mpi_op, topo.comm);
+}
+
+}  // namespace hiercoll

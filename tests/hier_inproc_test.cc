@@ -1,0 +1,388 @@
+// Every hierarchical composition, in one process, on synthetic layouts far
+// larger than this machine: every rank's schedule is composed for the
+// layout and all of them run in the in-process executor against the rank-
+// order reference (tests/support/inproc_check.h).  Layouts: 2x2, 3x2,
+// uneven 3+1+2, round-robin placement, nodes with sockets (contiguous and
+// interleaved), one node with two sockets, 64 nodes x 16 ranks, uneven
+// large; every root on the small ones and a sample (masters and
+// non-masters of several nodes) on the large ones; every data case
+// (non-commutative matrix product included), counts 0, 1, 7, 33 and above
+// a million, in place, tiny segments, and every flat algorithm in each
+// phase.  Degenerate layouts must stay flat.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "flat/registry.h"
+#include "hier/hier_registry.h"
+#include "tests/support/inproc_check.h"
+#include "topo/topology.h"
+
+namespace hiercoll::testing {
+namespace {
+
+// ---- synthetic layouts -----------------------------------------------------
+
+struct NamedLayout {
+  std::string name;
+  Layout layout;
+};
+
+// Nodes of the given sizes filled with consecutive ranks (or, round_robin,
+// ranks dealt over the nodes that still have room); each node split into
+// `sockets` sockets, contiguous runs of local ranks or interleaved.
+Layout synthetic(const std::vector<int>& sizes, bool round_robin = false, int sockets = 1, bool interleaved = false) {
+  std::vector<int> key, local;
+  if (!round_robin) {
+    for (size_t n = 0; n < sizes.size(); ++n)
+      for (int i = 0; i < sizes[n]; ++i) key.push_back(static_cast<int>(n)), local.push_back(i);
+  } else {
+    std::vector<int> filled(sizes.size(), 0);
+    int total = 0;
+    for (int s : sizes) total += s;
+    for (size_t n = 0; static_cast<int>(key.size()) < total; n = (n + 1) % sizes.size())
+      if (filled[n] < sizes[n]) key.push_back(static_cast<int>(n)), local.push_back(filled[n]++);
+  }
+  std::vector<int> socket(key.size(), 0);
+  for (size_t r = 0; r < key.size(); ++r) {
+    const int k = sizes[key[r]];
+    socket[r] = interleaved ? local[r] % sockets : local[r] * sockets / k;
+  }
+  return make_layout(key, socket, sockets > 1 ? "package" : "none");
+}
+
+std::vector<int> uneven_sizes(int nodes) {
+  std::vector<int> v;
+  for (int n = 0; n < nodes; ++n) v.push_back((n * 5) % 11 + 1);  // 1..11 ranks
+  return v;
+}
+
+const std::vector<NamedLayout>& small_layouts() {
+  static const std::vector<NamedLayout> v = {
+      {"2x2", synthetic({2, 2})},
+      {"3x2", synthetic({2, 2, 2})},
+      {"uneven_3_1_2", synthetic({3, 1, 2})},
+      {"4x2_round_robin", synthetic({2, 2, 2, 2}, true)},
+      {"uneven_round_robin_3_1_2", synthetic({3, 1, 2}, true)},
+      {"2x4_two_sockets", synthetic({4, 4}, false, 2)},
+      {"3_5_2_two_sockets", synthetic({3, 5, 2}, false, 2)},
+      {"2x4_interleaved_sockets", synthetic({4, 4}, false, 2, true)},
+      {"1x8_two_sockets", synthetic({8}, false, 2)},
+  };
+  return v;
+}
+
+const std::vector<NamedLayout>& large_layouts() {
+  static const std::vector<NamedLayout> v = {
+      {"64x16", synthetic(std::vector<int>(64, 16))},
+      {"uneven_40_nodes", synthetic(uneven_sizes(40))},
+      {"16x8_round_robin", synthetic(std::vector<int>(16, 8), true)},
+      {"16x8_four_sockets", synthetic(std::vector<int>(16, 8), false, 4)},
+  };
+  return v;
+}
+
+// Masters and non-masters of the first, a middle and the last node.
+std::vector<int> sample_roots(const Layout& L) {
+  std::vector<int> roots;
+  for (int n : {0, L.num_nodes / 2, L.num_nodes - 1}) {
+    const std::vector<int>& m = L.node_ranks[n];
+    roots.push_back(m.front());
+    if (m.size() > 1) roots.push_back(m[m.size() / 2]);
+    roots.push_back(m.back());
+  }
+  std::sort(roots.begin(), roots.end());
+  roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+  return roots;
+}
+
+bool is_rooted(Op op) { return op == Op::kBcast || op == Op::kReduce; }
+
+int type_bytes(const DataCase& dc) {
+  int s = 0;
+  MPI_Type_size(dc.type, &s);
+  return s;
+}
+
+// ---- running a composition -------------------------------------------------
+
+struct Case {
+  const HierComposition* comp;
+  const Layout* layout;
+  int root = 0;
+  int64_t count = 7;
+  const DataCase* data = nullptr;
+  bool in_place = false;
+  int64_t seg_units = 0;   // 0: the choice's own
+  const Algorithm* inter = nullptr;
+  const Algorithm* intra = nullptr;
+  int64_t segment_bytes = 0;  // passed to make_choice
+};
+
+class HierComp : public ::testing::TestWithParam<const HierComposition*> {
+ protected:
+  // Runs if the composition applies; "" or what failed.
+  std::string run(const Case& r) {
+    Scenario sc;
+    sc.op = r.comp->op;
+    sc.p = r.layout->size;
+    sc.root = is_rooted(sc.op) ? r.root : 0;
+    sc.count = r.count;
+    sc.data = r.data ? r.data : &data_case("int_sum");
+    sc.in_place = r.in_place;
+    if (!scenario_applies(sc)) return "";
+    const CollArgs a0 = scenario_args(sc, 0);
+    const LayoutFacts F = layout_facts(*r.layout);
+    if (!composition_applies(*r.comp, *r.layout, F, a0)) return "";
+    auto choice = std::make_shared<HierChoice>(
+        make_choice(*r.comp, *r.layout, F, a0, type_bytes(*sc.data), r.segment_bytes));
+    if (r.seg_units > 0) choice->seg_units = r.seg_units;
+    choice->inter = r.inter;
+    choice->intra = r.intra;
+    const Layout* layout = r.layout;
+    sc.build = [choice, layout](const CollArgs& a) { return build_composed(*choice, *layout, a); };
+    sc.name = choice->name + (r.inter ? std::string(" inter=") + r.inter->name : "") +
+              (r.intra ? std::string(" intra=") + r.intra->name : "") + " seg=" + std::to_string(choice->seg_units);
+    ++ran_;
+    return check_inprocess(sc);
+  }
+  void TearDown() override { RecordProperty("scenarios", ran_); }
+  int ran_ = 0;
+};
+
+#define RUN_OR_FAIL(r, where)                      \
+  do {                                             \
+    const std::string err_ = run(r);               \
+    ASSERT_EQ(err_, "") << (where);                \
+  } while (0)
+
+TEST_P(HierComp, SmallLayoutsEveryRootEveryDataCase) {
+  const HierComposition* comp = GetParam();
+  for (const NamedLayout& nl : small_layouts()) {
+    const int roots = is_rooted(comp->op) ? nl.layout.size : 1;
+    for (const DataCase& dc : data_cases())
+      for (int64_t count : {0, 1, 7, 33})
+        for (bool in_place : {false, true})
+          for (int root = 0; root < roots; ++root)
+            for (int64_t seg : {int64_t(0), int64_t(3)}) {
+              Case r{comp, &nl.layout, root, count, &dc, in_place, seg};
+              RUN_OR_FAIL(r, nl.name);
+            }
+  }
+  EXPECT_GT(ran_, 0);
+}
+
+TEST_P(HierComp, LargeLayoutsSampledRoots) {
+  const HierComposition* comp = GetParam();
+  for (const NamedLayout& nl : large_layouts()) {
+    const std::vector<int> roots = is_rooted(comp->op) ? sample_roots(nl.layout) : std::vector<int>{0};
+    for (const char* dc : {"int_sum", "matmul"})
+      for (int root : roots)
+        for (bool in_place : {false, true}) {
+          Case r{comp, &nl.layout, root, 9, &data_case(dc), in_place, 2};
+          RUN_OR_FAIL(r, nl.name);
+        }
+  }
+  EXPECT_GT(ran_, 0);
+}
+
+// Every flat algorithm of the phase's operation in each phase position
+// (where it fits; otherwise the phase rules decide).
+TEST_P(HierComp, EveryFlatAlgorithmInEachPhase) {
+  const HierComposition* comp = GetParam();
+  std::vector<Op> phase_ops;
+  switch (comp->op) {
+    case Op::kAllreduce: phase_ops = {Op::kReduce, Op::kAllreduce, Op::kBcast}; break;
+    case Op::kScan: case Op::kExscan: phase_ops = {Op::kScan, Op::kExscan, Op::kBcast}; break;
+    default: phase_ops = {comp->op}; break;
+  }
+  for (const char* name : {"3x2", "uneven_3_1_2", "3_5_2_two_sockets"}) {
+    const NamedLayout& nl = *std::find_if(small_layouts().begin(), small_layouts().end(),
+                                          [&](const NamedLayout& x) { return x.name == name; });
+    for (Op op : phase_ops)
+      for (const Algorithm* alg : algorithms_for(op))
+        for (bool as_inter : {true, false})
+          for (const char* dc : {"int_sum", "matmul"})
+            for (int root : {0, 1, nl.layout.size - 1})
+              for (int64_t count : {7, 33}) {
+                Case r{comp, &nl.layout, root, count, &data_case(dc), false, 2};
+                (as_inter ? r.inter : r.intra) = alg;
+                RUN_OR_FAIL(r, nl.name);
+              }
+  }
+  EXPECT_GT(ran_, 0);
+}
+
+TEST_P(HierComp, SegmentSizes) {
+  const HierComposition* comp = GetParam();
+  for (const char* name : {"2x2", "uneven_3_1_2", "2x4_two_sockets"}) {
+    const NamedLayout& nl = *std::find_if(small_layouts().begin(), small_layouts().end(),
+                                          [&](const NamedLayout& x) { return x.name == name; });
+    for (int64_t seg : {1, 2, 5, 64, 1000})
+      for (int root : {0, nl.layout.size - 1}) {
+        Case r{comp, &nl.layout, root, 200, &data_case("matmul"), false, seg};
+        RUN_OR_FAIL(r, nl.name);
+        r.in_place = true;
+        RUN_OR_FAIL(r, nl.name);
+      }
+  }
+  EXPECT_GT(ran_, 0);
+}
+
+// Above a million elements with the segment sizes the library would choose.
+TEST_P(HierComp, MoreThanAMillionElements) {
+  const HierComposition* comp = GetParam();
+  for (const char* name : {"2x2", "uneven_3_1_2"}) {
+    const NamedLayout& nl = *std::find_if(small_layouts().begin(), small_layouts().end(),
+                                          [&](const NamedLayout& x) { return x.name == name; });
+    for (bool in_place : {false, true}) {
+      Case r{comp, &nl.layout, 1, (1 << 20) + 3, &data_case("int_sum"), in_place, 0};
+      RUN_OR_FAIL(r, nl.name);
+    }
+    // A forced segment (HIERCOLL_SEGMENT_BYTES) of 64 KiB.
+    Case r{comp, &nl.layout, nl.layout.size - 1, (1 << 20) + 3, &data_case("double_max"), false, 0};
+    r.segment_bytes = 64 * 1024;
+    RUN_OR_FAIL(r, nl.name);
+  }
+  EXPECT_GT(ran_, 0);
+}
+
+// Shapes where no composition applies: they must take the flat path.
+TEST_P(HierComp, DegenerateLayoutsStayFlat) {
+  const HierComposition* comp = GetParam();
+  CollArgs a;
+  a.op = comp->op;
+  a.count = 100;
+  for (const Layout& L : {synthetic({4}), synthetic({1, 1, 1, 1}), synthetic({1}), synthetic({8}, false, 2, true)}) {
+    a.size = L.size;
+    // One node with two interleaved sockets still has two levels for
+    // compositions that go three levels deep.
+    const bool socket_levels = L.num_nodes == 1 && L.max_sockets_per_node > 1 && !(comp->needs & kTwoLevelsOnly);
+    EXPECT_EQ(composition_applies(*comp, L, layout_facts(L), a), socket_levels) << L.describe();
+    EXPECT_EQ(layout_facts(L).hierarchical(), L.num_nodes == 1 && L.max_sockets_per_node > 1) << L.describe();
+  }
+}
+
+std::string comp_name(const ::testing::TestParamInfo<const HierComposition*>& info) {
+  return info.param->name;
+}
+
+std::vector<const HierComposition*> every_composition() {
+  std::vector<const HierComposition*> v;
+  for (const HierComposition& c : all_compositions()) v.push_back(&c);
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, HierComp, ::testing::ValuesIn(every_composition()), comp_name);
+
+// ---- selection --------------------------------------------------------------
+
+std::string chosen(const Layout& L, Op op, int64_t count, bool commutative = true) {
+  CollArgs a;
+  a.op = op;
+  a.size = L.size;
+  a.count = count;
+  a.commutative = commutative;
+  const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0);
+  return c ? c->name : "flat";
+}
+
+TEST(HierSelection, TablesNameRegisteredEntries) { EXPECT_EQ(check_hier_tables(), ""); }
+
+TEST(HierSelection, DegenerateShapesAreFlat) {
+  for (Op op : {Op::kBcast, Op::kReduce, Op::kAllreduce, Op::kBarrier, Op::kScan, Op::kExscan}) {
+    EXPECT_EQ(chosen(synthetic({4}), op, 10), "flat") << op_name(op);
+    EXPECT_EQ(chosen(synthetic({1, 1, 1}), op, 10), "flat") << op_name(op);
+  }
+}
+
+TEST(HierSelection, BySizeAndShape) {
+  const Layout two = synthetic({2, 2}), rr = synthetic({2, 2, 2, 2}, true), uneven = synthetic({3, 1, 2});
+  EXPECT_EQ(chosen(two, Op::kBcast, 8), "hier:bcast");
+  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 18), "hier:bcast");
+  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 20), "hier:bcast");
+  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 22), "hier:bcast_pipelined");
+  EXPECT_EQ(chosen(two, Op::kReduce, 8), "hier:reduce");
+  EXPECT_EQ(chosen(two, Op::kReduce, 1 << 22), "hier:reduce_pipelined");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 8), "hier:allreduce");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18), "hier:allreduce_columns");
+  EXPECT_EQ(chosen(uneven, Op::kAllreduce, 1 << 18), "hier:allreduce_pipelined");
+  EXPECT_EQ(chosen(two, Op::kBarrier, 0), "hier:barrier");
+  EXPECT_EQ(chosen(two, Op::kScan, 8), "hier:scan");
+  EXPECT_EQ(chosen(two, Op::kExscan, 8), "hier:exscan");
+  // Round-robin placement: commutative reductions stay hierarchical, order-
+  // dependent ones and scans go flat.
+  EXPECT_EQ(chosen(rr, Op::kReduce, 8, true), "hier:reduce");
+  EXPECT_EQ(chosen(rr, Op::kReduce, 8, false), "flat");
+  EXPECT_EQ(chosen(rr, Op::kAllreduce, 1 << 18, false), "flat");
+  EXPECT_EQ(chosen(rr, Op::kScan, 8), "flat");
+  EXPECT_EQ(chosen(rr, Op::kExscan, 8), "flat");
+  EXPECT_EQ(chosen(rr, Op::kBcast, 8), "hier:bcast");
+  // Operations without a composition stay flat.
+  EXPECT_EQ(chosen(two, Op::kAlltoall, 8), "flat");
+}
+
+TEST(HierSelection, ChoicesAreInterned) {
+  const Layout two = synthetic({2, 2});
+  CollArgs a;
+  a.op = Op::kBcast;
+  a.size = 4;
+  a.count = 100;
+  const LayoutFacts F = layout_facts(two);
+  EXPECT_EQ(choose_composition(two, F, a, 4, 0), choose_composition(two, F, a, 4, 0));
+  EXPECT_NE(choose_composition(two, F, a, 4, 0), choose_composition(two, F, a, 8, 0));
+}
+
+// ---- the hierarchy itself ----------------------------------------------------
+
+TEST(Hierarchy, RootLeadsItsNodeAndSocket) {
+  const Layout L = synthetic({4, 4}, false, 2);  // node 0: sockets {0,1} {2,3}; node 1: {4,5} {6,7}
+  // Root 3 (node 0, socket 1, not a master): it leads node 0 and socket 1.
+  const Hierarchy h3 = make_hierarchy(L, 3, 3, true);
+  ASSERT_EQ(h3.levels.size(), 3u);
+  EXPECT_EQ(h3.levels[0].ranks, (std::vector<int>{3, 4}));
+  EXPECT_EQ(h3.levels[0].root, 0);
+  EXPECT_EQ(h3.levels[0].me, 0);
+  EXPECT_EQ(h3.levels[1].ranks, (std::vector<int>{0, 3}));
+  EXPECT_EQ(h3.levels[1].root, 1);
+  EXPECT_EQ(h3.levels[2].ranks, (std::vector<int>{2, 3}));
+  EXPECT_EQ(h3.levels[2].root, 1);
+  // Rank 6 on the other node: led by master 4, socket {6,7} led by 6.
+  const Hierarchy h6 = make_hierarchy(L, 6, 3, true);
+  EXPECT_EQ(h6.levels[0].me, -1);
+  EXPECT_EQ(h6.levels[1].ranks, (std::vector<int>{4, 6}));
+  EXPECT_EQ(h6.levels[1].me, 1);
+  EXPECT_EQ(h6.levels[2].ranks, (std::vector<int>{6, 7}));
+  EXPECT_EQ(h6.levels[2].root, 0);
+  // Two levels, highest leaders (scan).
+  const Hierarchy hs = make_hierarchy(L, 5, 3, false, LeaderRule::kHighest);
+  EXPECT_EQ(hs.levels[0].ranks, (std::vector<int>{3, 7}));
+  EXPECT_EQ(hs.levels[1].root, 3);
+  EXPECT_EQ(hs.levels[1].me, 1);
+}
+
+TEST(Hierarchy, Levels) {
+  EXPECT_EQ(active_levels(synthetic({2, 2}), false), 2);
+  EXPECT_EQ(active_levels(synthetic({1, 1}), false), 1);
+  EXPECT_EQ(active_levels(synthetic({4}), false), 1);
+  EXPECT_EQ(active_levels(synthetic({4, 4}, false, 2), true), 3);
+  EXPECT_EQ(active_levels(synthetic({2, 2}, false, 2), true), 2);  // sockets of one rank
+  EXPECT_TRUE(sockets_consecutive(synthetic({4, 4}, false, 2)));
+  EXPECT_FALSE(sockets_consecutive(synthetic({4, 4}, false, 2, true)));
+}
+
+}  // namespace
+}  // namespace hiercoll::testing
+
+// Single-process MPI: the in-process executor needs MPI's datatype engine.
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  ::testing::InitGoogleTest(&argc, argv);
+  const int rc = RUN_ALL_TESTS();
+  MPI_Finalize();
+  return rc;
+}

@@ -1,0 +1,178 @@
+// The hierarchical path (HIERCOLL_MODE default: hier) against the MPI
+// library's own collectives on every emulated layout: every operation,
+// every data case, every root, in place and not, counts from 0 to past the
+// pipelining threshold; and that the hierarchical compositions really ran
+// where they should (bcast, reduce, allreduce, barrier, scan, exscan on
+// multi-node layouts that are not degenerate), and not where they should
+// not.  Also: the socket level (hwloc synthetic topology), communicators
+// that are splits of MPI_COMM_WORLD, and the per-communicator knobs.
+#include <mpi.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "hier/stats.h"
+#include "tests/support/mpi_check.h"
+#include "tests/support/mpi_test.h"
+#include "topo/topology.h"
+
+namespace hiercoll::testing {
+namespace {
+
+const ApiOp kAllOps[] = {
+    ApiOp::kBcast,   ApiOp::kReduce, ApiOp::kAllreduce,  ApiOp::kAllgather, ApiOp::kReduceScatterBlock,
+    ApiOp::kReduceScatter, ApiOp::kAlltoall, ApiOp::kScan, ApiOp::kExscan, ApiOp::kBarrier,
+    ApiOp::kGather, ApiOp::kScatter,
+};
+
+bool is_reduction(ApiOp op) {
+  return op == ApiOp::kReduce || op == ApiOp::kAllreduce || op == ApiOp::kScan || op == ApiOp::kExscan ||
+         op == ApiOp::kReduceScatter || op == ApiOp::kReduceScatterBlock;
+}
+
+// Whether hiercoll should run the call hierarchically on comm's layout
+// (derived from the layout, independently of the selection code).
+bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
+  if (count == 0 && op != ApiOp::kBarrier) return false;  // nothing to move
+  bool multi = false;  // two levels: several nodes, some with several ranks
+  for (int n = 0; n < L.num_nodes; ++n) multi = multi || L.node_size(n) > 1;
+  multi = multi && L.num_nodes > 1;
+  // One node with two sockets of several ranks is two levels too.
+  if (L.num_nodes == 1 && L.max_sockets_per_node > 1 && L.socket_level != "none")
+    multi = op == ApiOp::kBcast || op == ApiOp::kReduce || op == ApiOp::kAllreduce || op == ApiOp::kBarrier;
+  switch (op) {
+    case ApiOp::kBcast: case ApiOp::kBarrier: return multi;
+    case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
+    case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
+    default: return false;  // kept flat
+  }
+}
+
+class HierMpi : public MpiTest {
+ protected:
+  // Compares one case with MPI and checks which path ran.
+  void check(const MpiCase& c, MPI_Comm comm) {
+    const Topology* topo = nullptr;
+    ASSERT_EQ(get_topology(comm, &topo), MPI_SUCCESS);
+    const long hier_before = local_count(c.api, Path::kHier);
+    EXPECT_EQ(compare_with_native(c, comm), "");
+    const std::string ran = last_algorithm();
+    const bool hier = ran.rfind("hier:", 0) == 0;
+    if (expect_hier(c.api, *c.data, c.count, *topo->layout)) {
+      EXPECT_TRUE(hier) << c.describe() << " ran " << ran << " on " << topo->layout->describe();
+      EXPECT_EQ(local_count(c.api, Path::kHier), hier_before + 1) << c.describe();
+      ++hier_runs_;
+    } else {
+      EXPECT_FALSE(hier) << c.describe() << " ran " << ran << " on " << topo->layout->describe();
+    }
+    ++runs_;
+  }
+  void TearDown() override {
+    RecordProperty("cases", runs_);
+    RecordProperty("hierarchical", hier_runs_);
+    MpiTest::TearDown();
+  }
+
+  // Every operation, data case, count, root and in-place variant on comm.
+  void check_all(MPI_Comm comm, const std::vector<int>& counts, int large_count) {
+    int size;
+    MPI_Comm_size(comm, &size);
+    for (ApiOp api : kAllOps) {
+      const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
+                               api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier);
+      for (const DataCase& dc : data_cases()) {
+        if (!is_reduction(api) && api != ApiOp::kBcast && dc.name != "int_sum" && dc.name != "vector_sum") continue;
+        for (int count : counts) {
+          if (kept_flat && count > 7) continue;  // flat paths have their own test
+          for (int root = 0; root < (is_rooted(api) ? size : 1); ++root)
+            for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
+              check(MpiCase{api, &dc, count, root, in_place == 1}, comm);
+        }
+        if (api == ApiOp::kBarrier) break;
+      }
+      // Past the pipelining thresholds (140000 matrices: 2.2 MB), from the
+      // first and the last rank.
+      if (!kept_flat && api != ApiOp::kBarrier)
+        for (int root : {0, size - 1})
+          for (const char* dc : {"int_sum", "matmul"})
+            check(MpiCase{api, &data_case(dc), large_count, root, root != 0 && allows_in_place(api)}, comm);
+    }
+  }
+  int runs_ = 0, hier_runs_ = 0;
+};
+
+bool multi_node() {
+  const Topology* topo = nullptr;
+  get_topology(MPI_COMM_WORLD, &topo);
+  return topo->layout->num_nodes > 1;
+}
+
+TEST_F(HierMpi, EveryOperationOnWorld) {
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  check_all(comm, {0, 1, 7, 1000}, 140000);
+  if (multi_node()) {
+    EXPECT_GT(hier_runs_, 0);
+  }
+  MPI_Comm_free(&comm);
+}
+
+// Sub-communicators: the ranks in reverse order, and every other rank.
+TEST_F(HierMpi, SplitsOfWorld) {
+  const int rank = world_rank(), size = world_size();
+  MPI_Comm reversed, half;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &reversed);
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  check_all(reversed, {1, 7}, 30000);
+  check_all(half, {1, 7}, 30000);
+  MPI_Comm_free(&reversed);
+  MPI_Comm_free(&half);
+}
+
+// The socket level from a synthetic hwloc topology with two packages of two
+// PUs: local ranks 0-1 on one package, 2-3 on the other.
+TEST_F(HierMpi, SocketLevel) {
+  setenv("HIERCOLL_HWLOC_SYNTHETIC", "package:2 core:2 pu:1", 1);
+  MPI_Comm comm;  // a split, not a dup: it computes its own layout
+  MPI_Comm_split(MPI_COMM_WORLD, 0, world_rank(), &comm);
+  const Topology* topo = nullptr;
+  ASSERT_EQ(get_topology(comm, &topo), MPI_SUCCESS);
+  unsetenv("HIERCOLL_HWLOC_SYNTHETIC");
+  int most = 0;
+  for (int n = 0; n < topo->layout->num_nodes; ++n) most = std::max(most, topo->layout->node_size(n));
+  EXPECT_EQ(topo->layout->max_sockets_per_node, most > 2 ? 2 : 1) << topo->layout->describe();
+  check_all(comm, {1, 7, 1000}, 140000);
+  MPI_Comm_free(&comm);
+}
+
+// Hints on a communicator: "flat" and "off" really leave the hierarchical
+// path; a forced flat algorithm runs that algorithm.
+TEST_F(HierMpi, CommunicatorKnobs) {
+  const int size = world_size();
+  struct Knob {
+    const char* key;
+    const char* value;
+    const char* expect_prefix;  // what last_algorithm() must start with
+  };
+  for (const Knob& k : {Knob{"hiercoll", "flat", ""}, Knob{"hiercoll", "off", "native"},
+                        Knob{"hiercoll_bcast_algorithm", "chain", "chain"}}) {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, k.key, k.value);
+    MPI_Comm comm;
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
+    MPI_Info_free(&info);
+    for (int root : {0, size - 1}) {
+      const MpiCase c{ApiOp::kBcast, &data_case("int_sum"), 1000, root, false};
+      EXPECT_EQ(compare_with_native(c, comm), "");
+      const std::string ran = last_algorithm();
+      EXPECT_NE(ran.rfind("hier:", 0), 0u) << k.key << "=" << k.value << " ran " << ran;
+      EXPECT_EQ(ran.rfind(k.expect_prefix, 0), 0u) << k.key << "=" << k.value << " ran " << ran;
+    }
+    MPI_Comm_free(&comm);
+  }
+}
+
+}  // namespace
+}  // namespace hiercoll::testing
