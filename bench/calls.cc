@@ -1,0 +1,203 @@
+#include "bench/calls.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "hier/hiercoll.h"
+
+namespace hcbench {
+
+namespace {
+
+// Byte of block (src, dst) at index i; float of rank src at index i (small
+// integers, so sums are exact).
+unsigned char pattern_byte(int64_t src, int64_t dst, int64_t i) {
+  return static_cast<unsigned char>(src * 37 + dst * 101 + i * 11 + 5);
+}
+float pattern_float(int src, int64_t i) { return static_cast<float>(src % 5 + i % 3 + 1); }
+
+// Sum over ranks lo..hi-1 of pattern_float(r, i) for every i.
+struct PatternSum {
+  double base = 0;  // sum of r % 5
+  int ranks = 0;
+  PatternSum(int lo, int hi) : ranks(hi - lo) {
+    for (int r = lo; r < hi; ++r) base += r % 5;
+  }
+  float operator()(int64_t i) const { return static_cast<float>(base + static_cast<double>(ranks) * (i % 3 + 1)); }
+};
+
+float* floats(std::vector<char>& v) { return reinterpret_cast<float*>(v.data()); }
+const float* floats(const std::vector<char>& v) { return reinterpret_cast<const float*>(v.data()); }
+
+}  // namespace
+
+int64_t effective_bytes(const OpInfo& op, int64_t bytes) {
+  if (!op.sized) return 0;
+  if (op.reduction) return std::max<int64_t>(1, bytes / 4) * 4;
+  return std::max<int64_t>(1, bytes);
+}
+
+int64_t largest_buffer(const OpInfo& op, int64_t bytes, int ranks) {
+  const int64_t b = effective_bytes(op, bytes);
+  switch (op.op) {
+    case BenchOp::kAllgather:
+    case BenchOp::kAlltoall:
+    case BenchOp::kReduceScatterBlock:
+    case BenchOp::kGather:
+    case BenchOp::kScatter:
+      return b * ranks;
+    default:
+      return b;
+  }
+}
+
+OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks) {
+  OpBuffers b;
+  const int64_t n = effective_bytes(op, bytes);
+  b.type = op.reduction ? MPI_FLOAT : MPI_BYTE;
+  b.count = static_cast<int>(op.reduction ? n / 4 : n);
+  int64_t send = n, recv = n;
+  switch (op.op) {
+    case BenchOp::kBcast: send = 0; break;
+    case BenchOp::kAllgather: case BenchOp::kGather: recv = n * ranks; break;
+    case BenchOp::kAlltoall: send = recv = n * ranks; break;
+    case BenchOp::kReduceScatterBlock: send = n * ranks; break;
+    case BenchOp::kScatter: send = n * ranks; break;
+    case BenchOp::kBarrier: send = recv = 0; break;
+    default: break;
+  }
+  b.send.assign(static_cast<size_t>(std::max<int64_t>(send, 4)), 0);
+  b.recv.assign(static_cast<size_t>(std::max<int64_t>(recv, 4)), 0);
+  if (op.reduction) {
+    // Defined values (no NaN or denormals slowing the reductions down).
+    float* s = floats(b.send);
+    for (size_t i = 0; i < b.send.size() / 4; ++i) s[i] = 1.0f;
+  }
+  return b;
+}
+
+int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
+  void* s = b.send.data();
+  void* r = b.recv.data();
+  const int n = b.count;
+  const MPI_Datatype t = b.type;
+  switch (op.op) {
+    case BenchOp::kBcast:
+      return hc ? hiercoll_bcast(r, n, t, root, comm) : PMPI_Bcast(r, n, t, root, comm);
+    case BenchOp::kReduce:
+      return hc ? hiercoll_reduce(s, r, n, t, MPI_SUM, root, comm) : PMPI_Reduce(s, r, n, t, MPI_SUM, root, comm);
+    case BenchOp::kAllreduce:
+      return hc ? hiercoll_allreduce(s, r, n, t, MPI_SUM, comm) : PMPI_Allreduce(s, r, n, t, MPI_SUM, comm);
+    case BenchOp::kAllgather:
+      return hc ? hiercoll_allgather(s, n, t, r, n, t, comm) : PMPI_Allgather(s, n, t, r, n, t, comm);
+    case BenchOp::kAlltoall:
+      return hc ? hiercoll_alltoall(s, n, t, r, n, t, comm) : PMPI_Alltoall(s, n, t, r, n, t, comm);
+    case BenchOp::kReduceScatterBlock:
+      return hc ? hiercoll_reduce_scatter_block(s, r, n, t, MPI_SUM, comm)
+                : PMPI_Reduce_scatter_block(s, r, n, t, MPI_SUM, comm);
+    case BenchOp::kScan:
+      return hc ? hiercoll_scan(s, r, n, t, MPI_SUM, comm) : PMPI_Scan(s, r, n, t, MPI_SUM, comm);
+    case BenchOp::kExscan:
+      return hc ? hiercoll_exscan(s, r, n, t, MPI_SUM, comm) : PMPI_Exscan(s, r, n, t, MPI_SUM, comm);
+    case BenchOp::kBarrier:
+      return hc ? hiercoll_barrier(comm) : PMPI_Barrier(comm);
+    case BenchOp::kGather:
+      return hc ? hiercoll_gather(s, n, t, r, n, t, root, comm) : PMPI_Gather(s, n, t, r, n, t, root, comm);
+    case BenchOp::kScatter:
+      return hc ? hiercoll_scatter(s, n, t, r, n, t, root, comm) : PMPI_Scatter(s, n, t, r, n, t, root, comm);
+  }
+  return MPI_ERR_OTHER;
+}
+
+void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root) {
+  const int64_t n = b.count;
+  std::fill(b.recv.begin(), b.recv.end(), 0);
+  if (op.reduction) {
+    const int64_t total = op.op == BenchOp::kReduceScatterBlock ? n * ranks : n;
+    float* s = floats(b.send);
+    for (int64_t i = 0; i < total; ++i) s[i] = pattern_float(rank, i);
+    return;
+  }
+  switch (op.op) {
+    case BenchOp::kBcast:
+      if (rank == root)
+        for (int64_t i = 0; i < n; ++i) b.recv[i] = static_cast<char>(pattern_byte(root, 0, i));
+      break;
+    case BenchOp::kAllgather:
+    case BenchOp::kGather:
+      for (int64_t i = 0; i < n; ++i) b.send[i] = static_cast<char>(pattern_byte(rank, 0, i));
+      break;
+    case BenchOp::kAlltoall:
+      for (int d = 0; d < ranks; ++d)
+        for (int64_t i = 0; i < n; ++i) b.send[d * n + i] = static_cast<char>(pattern_byte(rank, d, i));
+      break;
+    case BenchOp::kScatter:
+      if (rank == root)
+        for (int d = 0; d < ranks; ++d)
+          for (int64_t i = 0; i < n; ++i) b.send[d * n + i] = static_cast<char>(pattern_byte(d, 0, i));
+      break;
+    default:
+      break;
+  }
+}
+
+bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root) {
+  const int64_t n = b.count;
+  const float* r = floats(b.recv);
+  auto byte_at = [&](int64_t k) { return static_cast<unsigned char>(b.recv[k]); };
+  switch (op.op) {
+    case BenchOp::kBcast:
+      for (int64_t i = 0; i < n; ++i)
+        if (byte_at(i) != pattern_byte(root, 0, i)) return false;
+      return true;
+    case BenchOp::kReduce:
+      if (rank != root) return true;
+      [[fallthrough]];
+    case BenchOp::kAllreduce: {
+      const PatternSum sum(0, ranks);
+      for (int64_t i = 0; i < n; ++i)
+        if (r[i] != sum(i)) return false;
+      return true;
+    }
+    case BenchOp::kScan: {
+      const PatternSum sum(0, rank + 1);
+      for (int64_t i = 0; i < n; ++i)
+        if (r[i] != sum(i)) return false;
+      return true;
+    }
+    case BenchOp::kExscan: {
+      if (rank == 0) return true;
+      const PatternSum sum(0, rank);
+      for (int64_t i = 0; i < n; ++i)
+        if (r[i] != sum(i)) return false;
+      return true;
+    }
+    case BenchOp::kReduceScatterBlock: {
+      const PatternSum sum(0, ranks);
+      for (int64_t i = 0; i < n; ++i)
+        if (r[i] != sum(rank * n + i)) return false;
+      return true;
+    }
+    case BenchOp::kAllgather:
+    case BenchOp::kGather:
+      if (op.op == BenchOp::kGather && rank != root) return true;
+      for (int s = 0; s < ranks; ++s)
+        for (int64_t i = 0; i < n; ++i)
+          if (byte_at(s * n + i) != pattern_byte(s, 0, i)) return false;
+      return true;
+    case BenchOp::kAlltoall:
+      for (int s = 0; s < ranks; ++s)
+        for (int64_t i = 0; i < n; ++i)
+          if (byte_at(s * n + i) != pattern_byte(s, rank, i)) return false;
+      return true;
+    case BenchOp::kScatter:
+      for (int64_t i = 0; i < n; ++i)
+        if (byte_at(i) != pattern_byte(rank, 0, i)) return false;
+      return true;
+    case BenchOp::kBarrier:
+      return true;
+  }
+  return true;
+}
+
+}  // namespace hcbench

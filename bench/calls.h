@@ -1,0 +1,36 @@
+// One operation's buffers and call, through hiercoll's API or through
+// Open MPI's own collectives (PMPI_*), and the check of a call's result.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "bench/ops.h"
+
+namespace hcbench {
+
+// The bytes a point really moves per rank: reductions use whole floats
+// (at least one), the others whole bytes (at least one), barrier none.
+int64_t effective_bytes(const OpInfo& op, int64_t bytes);
+// The largest buffer one rank needs for (op, bytes) on `ranks` ranks.
+int64_t largest_buffer(const OpInfo& op, int64_t bytes, int ranks);
+
+struct OpBuffers {
+  std::vector<char> send;
+  std::vector<char> recv;
+  int count = 0;  // elements per rank (the call's count argument)
+  MPI_Datatype type = MPI_BYTE;
+};
+
+OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks);
+
+// Calls op on comm: via hiercoll_* (hiercoll = true) or PMPI_*.
+int call_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm);
+
+// Fills the buffers with data whose result is known; verify() checks it.
+void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root);
+bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root);
+
+}  // namespace hcbench

@@ -1,0 +1,161 @@
+#include "bench/machine.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+namespace hcbench {
+
+namespace {
+
+constexpr int kIdLen = 64;
+
+std::string boot_id() {
+  std::ifstream in("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  if (in && std::getline(in, id) && !id.empty()) return id;
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  return std::string("host:") + host;
+}
+
+// Open MPI's mpi_yield_when_idle through the MPI tool interface.
+std::string read_yield_when_idle() {
+  int provided;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return "?";
+  std::string result = "?";
+  int index = -1;
+  if (MPI_T_cvar_get_index("mpi_yield_when_idle", &index) == MPI_SUCCESS && index >= 0) {
+    MPI_T_cvar_handle handle;
+    int count = 0;
+    if (MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) == MPI_SUCCESS) {
+      long long buf[4] = {0, 0, 0, 0};
+      if (count == 1 && MPI_T_cvar_read(handle, buf) == MPI_SUCCESS) {
+        int v;
+        std::memcpy(&v, buf, sizeof v);  // booleans are int-sized cvars in Open MPI
+        result = v ? "1" : "0";
+      }
+      MPI_T_cvar_handle_free(&handle);
+    }
+  }
+  MPI_T_finalize();
+  return result;
+}
+
+}  // namespace
+
+std::vector<int> Machine::ranks_of_node(int n) const {
+  std::vector<int> r;
+  for (size_t i = 0; i < node_of.size(); ++i)
+    if (node_of[i] == n) r.push_back(static_cast<int>(i));
+  return r;
+}
+
+std::string Machine::header() const {
+  char buf[512];
+  const double per_core = static_cast<double>(max_ranks_per_machine) / cores_per_machine;
+  std::string per_node = layout.ppn_string();
+  per_node += per_node.find('+') == std::string::npos ? " per node" : " ranks per node";
+  std::snprintf(buf, sizeof buf,
+                "%d ranks on %d node%s (%s, %s) share %d core%s of %d physical machine%s "
+                "(%.1f ranks per core%s; mpi_yield_when_idle=%s)",
+                layout.ranks, layout.nodes, layout.nodes == 1 ? "" : "s", per_node.c_str(),
+                layout.consecutive ? "by slot" : "not by slot", cores_per_machine * machines,
+                cores_per_machine * machines == 1 ? "" : "s", machines, machines == 1 ? "" : "s", per_core,
+                oversubscribed ? ", OVERSUBSCRIBED" : "", yield_when_idle.c_str());
+  return buf;
+}
+
+std::string Machine::short_context() const {
+  char buf[256];
+  if (layout.ppn_string().find('+') == std::string::npos)
+    std::snprintf(buf, sizeof buf, "%d nodes x %s ranks (%d ranks on %d cores)", layout.nodes,
+                  layout.ppn_string().c_str(), layout.ranks, cores_per_machine * machines);
+  else
+    std::snprintf(buf, sizeof buf, "ranks per node %s (%d ranks on %d cores)", layout.ppn_string().c_str(),
+                  layout.ranks, cores_per_machine * machines);
+  return buf;
+}
+
+Machine discover_machine(MPI_Comm comm) {
+  Machine m;
+  int rank, size;
+  PMPI_Comm_rank(comm, &rank);
+  PMPI_Comm_size(comm, &size);
+  m.layout.ranks = size;
+
+  // Nodes: shared-memory domains, numbered by their lowest rank.
+  MPI_Comm node;
+  PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  int leader = rank;
+  PMPI_Allreduce(&rank, &leader, 1, MPI_INT, MPI_MIN, node);
+  PMPI_Comm_free(&node);
+  std::vector<int> leaders(size);
+  PMPI_Allgather(&leader, 1, MPI_INT, leaders.data(), 1, MPI_INT, comm);
+  std::vector<int> sorted = leaders;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  m.layout.nodes = static_cast<int>(sorted.size());
+  m.layout.ppn.assign(sorted.size(), 0);
+  m.node_of.resize(size);
+  for (int r = 0; r < size; ++r) {
+    m.node_of[r] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), leaders[r]) - sorted.begin());
+    ++m.layout.ppn[m.node_of[r]];
+  }
+  m.layout.consecutive = true;
+  for (int r = 1; r < size; ++r)
+    if (m.node_of[r] != m.node_of[r - 1] && m.node_of[r] != m.node_of[r - 1] + 1) m.layout.consecutive = false;
+  for (int n = 0; n < m.layout.nodes; ++n) {
+    const std::vector<int> rs = m.ranks_of_node(n);
+    if (rs.back() - rs.front() + 1 != static_cast<int>(rs.size())) m.layout.consecutive = false;
+  }
+
+  // Node names.
+  char name[MPI_MAX_PROCESSOR_NAME] = {0};
+  int len = 0;
+  MPI_Get_processor_name(name, &len);
+  std::vector<char> names(static_cast<size_t>(size) * MPI_MAX_PROCESSOR_NAME);
+  PMPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, comm);
+  for (int n = 0; n < m.layout.nodes; ++n)
+    m.node_names.emplace_back(&names[static_cast<size_t>(sorted[n]) * MPI_MAX_PROCESSOR_NAME]);
+
+  // Physical machines and their cores.
+  char id[kIdLen] = {0};
+  std::strncpy(id, boot_id().c_str(), kIdLen - 1);
+  std::vector<char> ids(static_cast<size_t>(size) * kIdLen);
+  PMPI_Allgather(id, kIdLen, MPI_CHAR, ids.data(), kIdLen, MPI_CHAR, comm);
+  const int cores = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  std::vector<int> all_cores(size);
+  PMPI_Allgather(&cores, 1, MPI_INT, all_cores.data(), 1, MPI_INT, comm);
+  std::map<std::string, std::pair<int, int>> per_machine;  // id -> (ranks, cores)
+  for (int r = 0; r < size; ++r) {
+    auto& e = per_machine[std::string(&ids[static_cast<size_t>(r) * kIdLen])];
+    ++e.first;
+    e.second = all_cores[r];
+  }
+  m.machines = static_cast<int>(per_machine.size());
+  double worst = -1;
+  for (const auto& e : per_machine) {
+    const double load = static_cast<double>(e.second.first) / e.second.second;
+    if (load > worst) {
+      worst = load;
+      m.max_ranks_per_machine = e.second.first;
+      m.cores_per_machine = e.second.second;
+    }
+    if (e.second.first > e.second.second) m.oversubscribed = true;
+  }
+
+  m.yield_when_idle = read_yield_when_idle();
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
+  MPI_Get_library_version(lib, &len);
+  m.mpi_library = lib;
+  const size_t nl = m.mpi_library.find_first_of("\r\n,");
+  if (nl != std::string::npos) m.mpi_library.resize(nl);
+  return m;
+}
+
+}  // namespace hcbench

@@ -1,0 +1,64 @@
+// The timing loop. For one point (operation, size): warm-up calls of every
+// implementation at every root (the first one checks the result), then
+// repetitions; repetition k visits every root, in an order rotated by k,
+// and at each root the implementations take turns, rotated by k (impl k,
+// k+1, ... mod n), so that drift of the machine hits all implementations
+// and roots alike. Every call starts synchronized (clock.h); the per-call
+// time is the slowest rank's; rank 0 collects them (one reduction per
+// point, after the timing).
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "bench/calls.h"
+#include "bench/clock.h"
+#include "bench/impls.h"
+#include "bench/options.h"
+#include "bench/results.h"
+
+namespace hcbench {
+
+struct Point {
+  const OpInfo* op = nullptr;
+  int64_t bytes = 0;        // effective bytes (calls.h)
+  std::vector<int> roots;   // {-1} for operations without a root
+};
+
+struct PointOutcome {
+  int reps = 0;                      // per root and implementation
+  long calls = 0;                    // timed calls on this rank
+  double lateness_us = 0;            // mean lateness of a rank's start (clock.h), over all ranks
+  std::vector<std::string> wrong;    // implementations whose checked call was wrong
+  std::vector<std::string> skipped;  // "impl: reason"
+  std::vector<std::string> impls;    // the implementations that ran
+  std::vector<double> median_us;     // theirs (median over roots; rank 0 only)
+  double seconds = 0;
+};
+
+class Runner {
+ public:
+  Runner(const Options& opt, MPI_Comm ctrl, std::vector<Impl>* impls, SyncClock* clock);
+  // Collective over ctrl. On rank 0, adds one Measurement per (impl, root) to *results.
+  PointOutcome run(const Point& p, Results* results);
+
+ private:
+  double timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root);
+
+  const Options& opt_;
+  MPI_Comm ctrl_;
+  std::vector<Impl>* impls_;
+  SyncClock* clock_;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+// The roots of a rooted operation: all ranks when `which` is "all" (or
+// "auto" with at most 16 ranks); for "sample" (or "auto" above 16 ranks)
+// the lowest rank (the master) and the highest rank of every node; or the
+// listed ranks (those outside the communicator are dropped).
+std::vector<int> choose_roots(const std::string& which, const std::vector<int>& node_of);
+
+}  // namespace hcbench

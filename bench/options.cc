@@ -1,0 +1,315 @@
+#include "bench/options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+
+#include "bench/ops.h"
+
+namespace hcbench {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) out.push_back(cur);
+  if (!s.empty() && s.back() == sep) out.push_back("");
+  return out;
+}
+
+bool parse_int(const std::string& s, long long lo, long long hi, long long* v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  const long long n = std::strtoll(s.c_str(), &end, 10);
+  if (*end != '\0' || n < lo || n > hi) return false;
+  *v = n;
+  return true;
+}
+
+bool parse_double(const std::string& s, double* v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  *v = std::strtod(s.c_str(), &end);
+  return *end == '\0' && *v > 0;
+}
+
+}  // namespace
+
+bool parse_size(const std::string& text, int64_t* bytes) {
+  size_t i = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  if (i == 0 || i > 12) return false;
+  int64_t n = std::stoll(text.substr(0, i));
+  std::string unit = text.substr(i);
+  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (unit == "B") unit.clear();
+  if (unit.size() == 3 && unit.substr(1) == "IB") unit = unit.substr(0, 1);
+  if (unit.size() == 2 && unit[1] == 'B') unit = unit.substr(0, 1);
+  int shift = 0;
+  if (unit.empty()) shift = 0;
+  else if (unit == "K") shift = 10;
+  else if (unit == "M") shift = 20;
+  else if (unit == "G") shift = 30;
+  else return false;
+  if (n > (int64_t{1} << (40 - shift))) return false;  // at most 1 TiB
+  *bytes = n << shift;
+  return true;
+}
+
+std::string format_size(int64_t bytes) {
+  static const char* const units[] = {"", "K", "M", "G"};
+  int u = 0;
+  while (u < 3 && bytes != 0 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++u;
+  }
+  return std::to_string(bytes) + units[u];
+}
+
+bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::string* error) {
+  std::vector<int64_t> out;
+  for (const std::string& item : split(text, ',')) {
+    const size_t dash = item.find('-');
+    if (dash == std::string::npos) {
+      int64_t b;
+      if (!parse_size(item, &b)) {
+        *error = "bad size '" + item + "' (examples: 8, 1K, 64K, 1M, 8-4M)";
+        return false;
+      }
+      out.push_back(b);
+      continue;
+    }
+    int64_t lo, hi;
+    if (!parse_size(item.substr(0, dash), &lo) || !parse_size(item.substr(dash + 1), &hi) || lo <= 0 || hi < lo) {
+      *error = "bad size range '" + item + "' (example: 8-4M doubles from 8 bytes to 4 MiB)";
+      return false;
+    }
+    for (int64_t b = lo; b <= hi; b *= 2) out.push_back(b);
+  }
+  if (out.empty()) {
+    *error = "no sizes given";
+    return false;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  *sizes = out;
+  return true;
+}
+
+bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
+  ImplSpec s;
+  s.name = text;
+  std::vector<std::string> parts = split(text, '@');
+  const std::string head = parts.empty() ? "" : parts[0];
+  const size_t colon = head.find(':');
+  const std::string base = head.substr(0, colon);
+  if (base == "hier") s.kind = ImplSpec::kHier;
+  else if (base == "flat") s.kind = ImplSpec::kFlat;
+  else if (base == "native") s.kind = ImplSpec::kNative;
+  else if (base == "han") s.kind = ImplSpec::kHan;
+  else if (base == "mpi") s.kind = ImplSpec::kMpi;
+  else {
+    *error = "unknown implementation '" + text + "' (hier, flat, native, han, mpi, hier:<algorithm>, flat:<algorithm>)";
+    return false;
+  }
+  if (colon != std::string::npos) {
+    s.algorithm = head.substr(colon + 1);
+    if (s.kind != ImplSpec::kHier && s.kind != ImplSpec::kFlat) {
+      *error = "'" + text + "': only hier and flat take a forced algorithm";
+      return false;
+    }
+    if (s.algorithm.empty()) {
+      *error = "'" + text + "': empty algorithm name";
+      return false;
+    }
+  }
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const size_t eq = parts[i].find('=');
+    if (eq == std::string::npos || eq == 0) {
+      *error = "'" + text + "': hint '" + parts[i] + "' is not key=value";
+      return false;
+    }
+    std::string key = parts[i].substr(0, eq);
+    std::string value = parts[i].substr(eq + 1);
+    if (key == "seg") {
+      int64_t b;
+      if (!parse_size(value, &b)) {
+        *error = "'" + text + "': bad segment size '" + value + "'";
+        return false;
+      }
+      key = "hiercoll_segment_bytes";
+      value = std::to_string(b);
+    }
+    s.hints.emplace_back(key, value);
+  }
+  *spec = s;
+  return true;
+}
+
+std::string usage_text() {
+  return R"(usage: hiercoll_bench [options]     (run under mpirun; see bench/README.md)
+
+  --ops LIST         operations (default bcast,reduce,allreduce,barrier,scan,allgather);
+                     known: )" + op_names() + R"(
+  --sizes LIST       bytes per rank: 8,1K,64K,1M,4M (default); ranges double: 8-4M
+  --impls LIST       hier,flat,native,han (default); forced algorithms for
+                     studies: hier:<name>, flat:<name>; hints: <impl>@seg=64K,
+                     <impl>@<info key>=<value>; mpi = Open MPI's choice without
+                     any hint (see bench/README.md)
+  --reps R           repetitions per point and root (default: automatic, between
+                     --min-reps 5 and --max-reps 100 within --point-seconds 6 per
+                     operation and size)
+  --warmup W         untimed calls per implementation before timing (default 2;
+                     the first one also checks the result)
+  --roots WHICH      rooted operations: auto (all up to 16 ranks, else a sample),
+                     all, sample (master and last rank of every node), or a list 0,5
+  --sync time|barrier  start of each call: time (default; common start time on a
+                     synchronized clock, per-call time = last rank's end - start)
+                     or barrier (two barriers, per-call time = slowest rank's own time)
+  --out DIR          output folder (default results/<timestamp>-<layout>)
+  --no-plots         do not run gnuplot (the scripts are still written)
+  --no-lower-bound   skip the ping-pong link measurement and lower bounds
+  --no-check         do not check the results of the first warm-up call
+  --max-buffer BYTES skip points that need larger buffers per rank (default 1G)
+  -h, --help         this text
+)";
+}
+
+bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
+  Options o;
+  std::vector<std::string> impls = {"hier", "flat", "native", "han"};
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string value;
+    bool has_value = false;
+    const size_t eq = arg.find('=');
+    if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      has_value = true;
+    }
+    auto need = [&](std::string* v) {
+      if (has_value) {
+        *v = value;
+        return true;
+      }
+      if (i + 1 >= argc) {
+        *error = arg + " needs a value";
+        return false;
+      }
+      *v = argv[++i];
+      return true;
+    };
+    auto need_int = [&](long long lo, long long hi, int* out) {
+      std::string v;
+      long long n;
+      if (!need(&v)) return false;
+      if (!parse_int(v, lo, hi, &n)) {
+        *error = arg + ": '" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi);
+        return false;
+      }
+      *out = static_cast<int>(n);
+      return true;
+    };
+    std::string v;
+    if (arg == "-h" || arg == "--help") {
+      o.help = true;
+    } else if (arg == "--ops") {
+      if (!need(&v)) return false;
+      o.ops = split(v, ',');
+      for (const std::string& op : o.ops)
+        if (!find_op(op)) {
+          *error = "unknown operation '" + op + "' (known: " + op_names() + ")";
+          return false;
+        }
+      if (o.ops.empty()) {
+        *error = "--ops: no operation given";
+        return false;
+      }
+    } else if (arg == "--sizes") {
+      if (!need(&v) || !parse_size_list(v, &o.sizes, error)) return false;
+    } else if (arg == "--impls") {
+      if (!need(&v)) return false;
+      impls = split(v, ',');
+      if (impls.empty()) {
+        *error = "--impls: no implementation given";
+        return false;
+      }
+    } else if (arg == "--reps") {
+      if (!need_int(1, 1000000, &o.reps)) return false;
+    } else if (arg == "--min-reps") {
+      if (!need_int(1, 1000000, &o.min_reps)) return false;
+    } else if (arg == "--max-reps") {
+      if (!need_int(1, 1000000, &o.max_reps)) return false;
+    } else if (arg == "--point-seconds") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, &o.point_seconds)) {
+        *error = "--point-seconds: '" + v + "' is not a positive number";
+        return false;
+      }
+    } else if (arg == "--warmup") {
+      if (!need_int(0, 1000, &o.warmup)) return false;
+    } else if (arg == "--roots") {
+      if (!need(&v)) return false;
+      if (v != "auto" && v != "all" && v != "sample") {
+        for (const std::string& r : split(v, ',')) {
+          long long n;
+          if (!parse_int(r, 0, 1 << 30, &n)) {
+            *error = "--roots: '" + v + "' is not auto, all, sample or a list of ranks";
+            return false;
+          }
+        }
+      }
+      o.roots = v;
+    } else if (arg == "--sync") {
+      if (!need(&v)) return false;
+      if (v != "time" && v != "barrier") {
+        *error = "--sync must be time or barrier, got '" + v + "'";
+        return false;
+      }
+      o.sync = v;
+    } else if (arg == "--out") {
+      if (!need(&o.out)) return false;
+      if (o.out.empty()) {
+        *error = "--out: empty folder name";
+        return false;
+      }
+    } else if (arg == "--max-buffer") {
+      if (!need(&v)) return false;
+      if (!parse_size(v, &o.max_buffer) || o.max_buffer <= 0) {
+        *error = "--max-buffer: bad size '" + v + "'";
+        return false;
+      }
+    } else if (arg == "--no-plots" && !has_value) {
+      o.plots = false;
+    } else if (arg == "--no-lower-bound" && !has_value) {
+      o.lower_bound = false;
+    } else if (arg == "--no-check" && !has_value) {
+      o.check = false;
+    } else {
+      *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
+      return false;
+    }
+  }
+  if (o.min_reps > o.max_reps) {
+    *error = "--min-reps is larger than --max-reps";
+    return false;
+  }
+  for (const std::string& name : impls) {
+    ImplSpec s;
+    if (!parse_impl(name, &s, error)) return false;
+    for (const ImplSpec& prev : o.impls)
+      if (prev.name == s.name) {
+        *error = "implementation '" + name + "' given twice";
+        return false;
+      }
+    o.impls.push_back(s);
+  }
+  *opt = o;
+  return true;
+}
+
+}  // namespace hcbench

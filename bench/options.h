@@ -1,0 +1,61 @@
+// Command line of the benchmark binary (the cluster options --nodes, --ppn,
+// --ppn-list, --map-by belong to the launcher, not to this binary).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hcbench {
+
+// One implementation to compare, parsed from its command-line name:
+//   hier | flat | native | han          the four standard ones
+//   mpi                                 Open MPI's own choice with no hint
+//                                       (native unless MCA parameters
+//                                       change the coll priorities)
+//   hier:<algorithm> | flat:<algorithm>  a forced algorithm (studies)
+// optionally followed by hints "@key=value" (repeatable): "@seg=64K" sets
+// hiercoll_segment_bytes, any other key goes to the communicator's MPI_Info
+// as is (e.g. "hier@hiercoll_bcast_hier_algorithm=twotree").
+struct ImplSpec {
+  enum Kind { kHier, kFlat, kNative, kHan, kMpi };
+  std::string name;       // as given; the CSV's impl column
+  Kind kind = kHier;
+  std::string algorithm;  // forced algorithm ("" = selection decides)
+  std::vector<std::pair<std::string, std::string>> hints;  // info key, value
+};
+
+bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error);
+
+// "8", "1K", "64k", "1M", "4MiB", "1G": bytes (K = 1024). False on junk.
+bool parse_size(const std::string& text, int64_t* bytes);
+// "8", "1K", "64K", "1M", "3000": the shortest exact spelling.
+std::string format_size(int64_t bytes);
+// "8,1K,64K" or ranges "8-4M" (doubling) mixed: "8,64K-1M". Sorted, unique.
+bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::string* error);
+
+struct Options {
+  std::vector<std::string> ops = {"bcast", "reduce", "allreduce", "barrier", "scan", "allgather"};
+  std::vector<int64_t> sizes = {8, 1024, 64 * 1024, 1024 * 1024, 4 * 1024 * 1024};
+  std::vector<ImplSpec> impls;  // filled with hier,flat,native,han by parse_options
+  int reps = 0;                 // 0: automatic (min_reps..max_reps within point_seconds)
+  int min_reps = 5;
+  int max_reps = 100;
+  double point_seconds = 6.0;   // automatic reps: time per (operation, size), all roots and impls
+  int warmup = 2;
+  std::string roots = "auto";   // auto | all | sample | comma-separated ranks
+  std::string sync = "time";    // time (common start on a synchronized clock) | barrier
+  std::string out;              // "" = results/<timestamp>-<layout>
+  bool plots = true;
+  bool lower_bound = true;
+  bool check = true;
+  int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
+  bool help = false;
+};
+
+// Parses argv[1..argc); on error returns false with a message.
+bool parse_options(int argc, char** argv, Options* opt, std::string* error);
+std::string usage_text();
+
+}  // namespace hcbench

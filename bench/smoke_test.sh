@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Smoke test of the whole benchmark binary on a 2x2 emulated cluster: a
+# short run must finish, print its tables, confirm HAN, and write
+# results.csv (exact header, one row per root for rooted operations),
+# lower_bound.csv, gbench.json, summary.txt and the plots. No timing is
+# judged.
+set -uo pipefail
+cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
+out="${TEST_TMPDIR:-$(mktemp -d)}/bench-out"
+rm -rf "$out"
+
+log=$(tools/cluster.sh --nodes 2 --ppn 2 --timeout 300 -- bench/hiercoll_bench \
+  --ops bcast,allreduce,barrier --sizes 8,64K --reps 3 --warmup 1 --out "$out" 2>&1)
+rc=$?
+echo "$log"
+fail() { echo "FAIL: $*"; exit 1; }
+((rc == 0)) || fail "hiercoll_bench exited $rc"
+
+grep -q '^layout: 4 ranks on 2 nodes .* share [0-9]* cores\? of' <<<"$log" || fail "no layout header"
+grep -q 'HAN active' <<<"$log" || fail "HAN not confirmed on the han communicator"
+grep -q 'WRONG' <<<"$log" && fail "a checked call gave a wrong result"
+grep -q '^bcast (µs' <<<"$log" || fail "no bcast table"
+grep -q 'hier/native' <<<"$log" || fail "no speedup column"
+
+csv="$out/results.csv"
+[[ -s $csv ]] || fail "no results.csv"
+[[ $(head -1 "$csv") == "op,bytes,nodes,ppn,impl,algorithm,root,median_us,min_us,max_us,reps" ]] ||
+  fail "results.csv header: $(head -1 "$csv")"
+# bcast: 2 sizes x 4 impls x 4 roots; allreduce: 2 x 4; barrier: 4.
+rows=$(($(wc -l <"$csv") - 1))
+((rows == 44)) || fail "results.csv has $rows rows, want 44"
+(($(grep -c '^bcast,65536,2,2,hier,' "$csv") == 4)) || fail "want one bcast row per root"
+grep -q '^allreduce,8,2,2,native,ompi:tuned_allreduce[^,]*,-1,' "$csv" || fail "native allreduce row"
+grep -q '^bcast,8,2,2,han,ompi:han_bcast[^,]*,0,' "$csv" || fail "han bcast row"
+awk -F, 'NR > 1 && ($11 != 3 || $8 !~ /^[0-9]+\.[0-9]+$/) { bad = 1 } END { exit bad }' "$csv" ||
+  fail "every row needs 3 reps and a median"
+
+[[ -s $out/lower_bound.csv ]] || fail "no lower_bound.csv"
+grep -q '"benchmarks"' "$out/gbench.json" || fail "no Google Benchmark JSON"
+grep -q '"name": "bcast/65536/hier/root:3' "$out/gbench.json" || fail "per-root series missing in gbench.json"
+[[ -s $out/summary.txt ]] || fail "no summary.txt"
+for f in bcast.gp bcast_roots.gp bcast_per_root.gp allreduce.gp barrier.gp; do
+  [[ -s $out/plots/$f ]] || fail "no plots/$f"
+done
+if command -v gnuplot >/dev/null; then
+  for f in bcast.png bcast_roots.png bcast_per_root.png allreduce.png; do
+    [[ -s $out/plots/$f ]] || fail "no plots/$f"
+  done
+fi
+echo "bench smoke test passed"

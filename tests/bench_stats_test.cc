@@ -1,0 +1,270 @@
+// The benchmark's statistics, per-root aggregation, CSV writer, options and
+// report helpers (bench/bench_lib: no MPI).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "bench/csv.h"
+#include "bench/options.h"
+#include "bench/plots.h"
+#include "bench/report.h"
+#include "bench/results.h"
+#include "bench/stats.h"
+
+namespace hcbench {
+namespace {
+
+TEST(Median, OddEvenEmpty) {
+  EXPECT_DOUBLE_EQ(median({3}), 3);
+  EXPECT_DOUBLE_EQ(median({5, 1, 3}), 3);
+  EXPECT_DOUBLE_EQ(median({4, 1, 3, 2}), 2.5);
+  EXPECT_DOUBLE_EQ(median({7, 7, 1, 100}), 7);
+  EXPECT_TRUE(std::isnan(median({})));
+}
+
+TEST(Median, RobustToOutliers) {
+  EXPECT_DOUBLE_EQ(median({10, 11, 12, 1e9, 9}), 11);
+}
+
+TEST(Summarize, MinMedianMax) {
+  const Summary s = summarize({4, 8, 1, 6, 2});
+  EXPECT_DOUBLE_EQ(s.min, 1);
+  EXPECT_DOUBLE_EQ(s.median, 4);
+  EXPECT_DOUBLE_EQ(s.max, 8);
+  EXPECT_EQ(s.n, 5);
+  const Summary e = summarize({});
+  EXPECT_EQ(e.n, 0);
+  EXPECT_TRUE(std::isnan(e.median));
+}
+
+TEST(AggregateRoots, OverPerRootMedians) {
+  // Three roots; the aggregate works on each root's median only.
+  std::vector<RootSummary> roots = {
+      {0, summarize({10, 11, 100})},  // median 11 (the outlier does not count)
+      {1, summarize({20, 22, 21})},   // median 21
+      {2, summarize({15, 16})},       // median 15.5, two reps
+  };
+  const RootAggregate a = aggregate_roots(roots);
+  EXPECT_DOUBLE_EQ(a.median, 15.5);
+  EXPECT_DOUBLE_EQ(a.min, 11);
+  EXPECT_DOUBLE_EQ(a.max, 21);
+  EXPECT_EQ(a.best_root, 0);
+  EXPECT_EQ(a.worst_root, 1);
+  EXPECT_EQ(a.roots, 3);
+  EXPECT_EQ(a.reps, 2);
+  EXPECT_NEAR(a.spread(), 21.0 / 11, 1e-12);
+}
+
+TEST(AggregateRoots, UnrootedIsItsOwnMedian) {
+  const RootAggregate a = aggregate_roots({{-1, summarize({5, 6, 7})}});
+  EXPECT_DOUBLE_EQ(a.median, 6);
+  EXPECT_DOUBLE_EQ(a.min, 6);
+  EXPECT_DOUBLE_EQ(a.max, 6);
+  EXPECT_DOUBLE_EQ(a.spread(), 1);
+  EXPECT_TRUE(std::isnan(aggregate_roots({}).median));
+}
+
+TEST(Speedup, Ratio) {
+  EXPECT_DOUBLE_EQ(speedup(300, 100), 3);
+  EXPECT_TRUE(std::isnan(speedup(NAN, 1)));
+  EXPECT_TRUE(std::isnan(speedup(1, 0)));
+}
+
+TEST(Csv, HeaderIsExact) {
+  EXPECT_STREQ(kCsvHeader, "op,bytes,nodes,ppn,impl,algorithm,root,median_us,min_us,max_us,reps");
+}
+
+TEST(Csv, RowsAndQuoting) {
+  CsvRow r;
+  r.op = "bcast";
+  r.bytes = 65536;
+  r.nodes = 3;
+  r.ppn = "3+1+2";
+  r.impl = "hier:twotree@seg=8192";
+  r.algorithm = "hier:a,b";  // a comma must be quoted
+  r.root = 4;
+  r.median_us = 12.3456;
+  r.min_us = 10;
+  r.max_us = NAN;
+  r.reps = 7;
+  EXPECT_EQ(csv_line(r), "bcast,65536,3,3+1+2,hier:twotree@seg=8192,\"hier:a,b\",4,12.346,10.000,nan,7");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("plain"), "plain");
+
+  std::ostringstream out;
+  CsvRow u = r;
+  u.root = -1;
+  u.algorithm = "ring";
+  write_csv(out, {u});
+  EXPECT_EQ(out.str(), std::string(kCsvHeader) + "\nbcast,65536,3,3+1+2,hier:twotree@seg=8192,ring,-1,12.346,10.000,nan,7\n");
+}
+
+TEST(Results, CsvRowsPerRootAndLayout) {
+  Results res;
+  for (int root : {2, 0, 1}) res.add({"bcast", 8, "hier", "hier:x", root, {1.0 * root, 2.0 * root + 1, 3}, false});
+  res.add({"allreduce", 8, "hier", "ring", -1, {5, 6, 7}, false});
+  LayoutInfo layout;
+  layout.ranks = 6;
+  layout.nodes = 3;
+  layout.ppn = {3, 1, 2};
+  const std::vector<CsvRow> rows = csv_rows(res, layout, {"bcast", "allreduce"}, {"hier"});
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].root, 0);
+  EXPECT_EQ(rows[1].root, 1);
+  EXPECT_EQ(rows[2].root, 2);
+  EXPECT_EQ(rows[3].root, -1);
+  EXPECT_EQ(rows[3].op, "allreduce");
+  EXPECT_EQ(rows[0].ppn, "3+1+2");
+  EXPECT_EQ(rows[0].nodes, 3);
+  EXPECT_DOUBLE_EQ(rows[2].median_us, 3);  // {2, 5, 3}
+  EXPECT_EQ(rows[2].reps, 3);
+  // Aggregation over the three roots' medians {1, 3, 3}... root 0: {0,1,3} -> 1
+  const RootAggregate a = res.aggregate("bcast", 8, "hier");
+  EXPECT_DOUBLE_EQ(a.min, 1);
+  EXPECT_EQ(a.best_root, 0);
+}
+
+TEST(Layout, PpnEncoding) {
+  LayoutInfo l;
+  l.nodes = 4;
+  l.ppn = {2, 2, 2, 2};
+  EXPECT_EQ(l.ppn_string(), "2");
+  EXPECT_EQ(l.short_name(), "4x2");
+  l.nodes = 3;
+  l.ppn = {3, 1, 2};
+  EXPECT_EQ(l.ppn_string(), "3+1+2");
+  EXPECT_EQ(l.short_name(), "3+1+2");
+}
+
+TEST(Options, Sizes) {
+  int64_t b = 0;
+  EXPECT_TRUE(parse_size("8", &b));
+  EXPECT_EQ(b, 8);
+  EXPECT_TRUE(parse_size("64K", &b));
+  EXPECT_EQ(b, 65536);
+  EXPECT_TRUE(parse_size("4MiB", &b));
+  EXPECT_EQ(b, 4 << 20);
+  EXPECT_TRUE(parse_size("1k", &b));
+  EXPECT_EQ(b, 1024);
+  EXPECT_FALSE(parse_size("", &b));
+  EXPECT_FALSE(parse_size("K", &b));
+  EXPECT_FALSE(parse_size("12Q", &b));
+  EXPECT_EQ(format_size(8), "8");
+  EXPECT_EQ(format_size(65536), "64K");
+  EXPECT_EQ(format_size(4 << 20), "4M");
+  EXPECT_EQ(format_size(3000), "3000");
+  std::vector<int64_t> sizes;
+  std::string err;
+  EXPECT_TRUE(parse_size_list("1M,8,64K-256K,8", &sizes, &err));
+  EXPECT_EQ(sizes, (std::vector<int64_t>{8, 65536, 131072, 262144, 1 << 20}));
+  EXPECT_FALSE(parse_size_list("8,x", &sizes, &err));
+}
+
+TEST(Options, Impls) {
+  ImplSpec s;
+  std::string err;
+  ASSERT_TRUE(parse_impl("han", &s, &err));
+  EXPECT_EQ(s.kind, ImplSpec::kHan);
+  ASSERT_TRUE(parse_impl("flat:rabenseifner", &s, &err));
+  EXPECT_EQ(s.kind, ImplSpec::kFlat);
+  EXPECT_EQ(s.algorithm, "rabenseifner");
+  ASSERT_TRUE(parse_impl("hier:twotree@seg=8K@hiercoll_x=y", &s, &err));
+  EXPECT_EQ(s.kind, ImplSpec::kHier);
+  EXPECT_EQ(s.algorithm, "twotree");
+  ASSERT_EQ(s.hints.size(), 2u);
+  EXPECT_EQ(s.hints[0], (std::pair<std::string, std::string>{"hiercoll_segment_bytes", "8192"}));
+  EXPECT_EQ(s.hints[1], (std::pair<std::string, std::string>{"hiercoll_x", "y"}));
+  EXPECT_FALSE(parse_impl("native:ring", &s, &err));
+  EXPECT_FALSE(parse_impl("mpich", &s, &err));
+  EXPECT_FALSE(parse_impl("hier@seg", &s, &err));
+}
+
+TEST(Options, CommandLine) {
+  const char* argv[] = {"bench", "--ops", "bcast,scan", "--sizes=8,1M", "--impls", "hier,native",
+                        "--reps", "7", "--roots", "0,3", "--out", "/tmp/x", "--no-plots"};
+  Options o;
+  std::string err;
+  ASSERT_TRUE(parse_options(13, const_cast<char**>(argv), &o, &err)) << err;
+  EXPECT_EQ(o.ops, (std::vector<std::string>{"bcast", "scan"}));
+  EXPECT_EQ(o.sizes, (std::vector<int64_t>{8, 1 << 20}));
+  ASSERT_EQ(o.impls.size(), 2u);
+  EXPECT_EQ(o.impls[1].kind, ImplSpec::kNative);
+  EXPECT_EQ(o.reps, 7);
+  EXPECT_EQ(o.roots, "0,3");
+  EXPECT_EQ(o.out, "/tmp/x");
+  EXPECT_FALSE(o.plots);
+
+  Options d;
+  const char* none[] = {"bench"};
+  ASSERT_TRUE(parse_options(1, const_cast<char**>(none), &d, &err));
+  EXPECT_EQ(d.impls.size(), 4u);
+  EXPECT_EQ(d.sync, "time");
+
+  const char* bad[] = {"bench", "--ops", "bcast,nosuchop"};
+  EXPECT_FALSE(parse_options(3, const_cast<char**>(bad), &d, &err));
+  EXPECT_NE(err.find("nosuchop"), std::string::npos);
+  const char* twice[] = {"bench", "--impls", "hier,hier"};
+  EXPECT_FALSE(parse_options(3, const_cast<char**>(twice), &d, &err));
+}
+
+TEST(LowerBound, Model) {
+  Links l;
+  l.inter = {true, 20, 1000};  // 20 µs + 1000 bytes/µs
+  l.intra = {true, 1, 10000};
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 4, l), 20 + 1000);
+  EXPECT_DOUBLE_EQ(lower_bound_us("reduce", 1000000, 4, l), 20 + 1000);
+  EXPECT_DOUBLE_EQ(lower_bound_us("allreduce", 1000000, 4, l), 40 + 2 * 0.75 * 1000);
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 10000, 1, l), 1 + 1);
+  EXPECT_TRUE(std::isnan(lower_bound_us("scan", 8, 4, l)));
+  // Busy links: their bandwidth, the idle latency; none measured: NaN.
+  EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 1000000, 4, l, true)));
+  l.inter_busy = {true, 50, 250};
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 4, l, true), 20 + 4000);
+  EXPECT_DOUBLE_EQ(lower_bound_us("allreduce", 1000000, 4, l, true), 40 + 2 * 0.75 * 4000);
+  EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 1000000, 1, l, true)));
+  EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 8, 4, Links{})));
+}
+
+TEST(Report, TableHasSpeedups) {
+  Results res;
+  for (int root : {0, 1}) {
+    res.add({"bcast", 1024, "hier", "hier:x", root, {10, 10, 10}, false});
+    res.add({"bcast", 1024, "native", "ompi:t", root, {20.0 + 20 * root}, false});
+  }
+  const std::string t = op_table(res, "bcast", true, {"hier", "native"});
+  EXPECT_NE(t.find("hier/native"), std::string::npos);
+  EXPECT_NE(t.find("3.00x"), std::string::npos);  // median over roots: 30 / 10
+  EXPECT_NE(t.find("4.00x"), std::string::npos);  // worst root: 40 / 10
+  EXPECT_NE(t.find("2.00x"), std::string::npos);  // native's root spread
+  EXPECT_EQ(format_us(1234.4), "1234");
+  EXPECT_EQ(format_us(12.34), "12.3");
+  EXPECT_EQ(format_ratio(NAN), "-");
+}
+
+TEST(Plots, ScriptsAndData) {
+  Results res;
+  res.add({"bcast", 8, "hier", "a", 0, {1, 2, 3}, false});
+  res.add({"bcast", 1024, "hier", "a", 0, {4, 5, 6}, false});
+  res.add({"barrier", 0, "hier", "a", -1, {7}, false});
+  PlotInput in;
+  in.results = &res;
+  in.ops = {"bcast", "barrier"};
+  in.rooted = {true, false};
+  in.impls = {"hier"};
+  in.context = "test";
+  const std::vector<TextFile> files = plot_files(in);
+  std::vector<std::string> names;
+  for (const TextFile& f : files) names.push_back(f.name);
+  for (const char* want : {"bcast.dat", "bcast.gp", "bcast_roots.gp", "bcast_per_root.gp", "bcast_per_root_1K.dat",
+                           "barrier.gp"})
+    EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
+  for (const TextFile& f : files)
+    if (f.name == "bcast.gp") {
+      EXPECT_NE(f.content.find("set terminal pngcairo"), std::string::npos);
+      EXPECT_NE(f.content.find("set output \"bcast.png\""), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace hcbench
