@@ -218,7 +218,7 @@ int run(int argc, char** argv) {
   SyncClock clock(ctrl, opt.sync == "barrier", machine.oversubscribed);
   if (opt.sync == "time")
     log.say("sync: common start time, margin %.1f µs, largest clock offset %.1f µs%s", clock.margin_us(),
-            clock.max_offset_us(), machine.oversubscribed ? ", waiting ranks yield the core" : "");
+            clock.max_offset_us(), machine.oversubscribed ? ", waiting ranks sleep, then yield" : "");
   else
     log.say("sync: two barriers before each call; time = slowest rank's own");
   log.say("output: %s", out.c_str());
