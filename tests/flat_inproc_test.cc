@@ -140,11 +140,3 @@ INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algo
 }  // namespace
 }  // namespace hiercoll::testing
 
-// Single-process MPI: the in-process executor needs MPI's datatype engine.
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  const int rc = RUN_ALL_TESTS();
-  MPI_Finalize();
-  return rc;
-}

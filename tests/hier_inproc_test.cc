@@ -378,11 +378,3 @@ TEST(Hierarchy, Levels) {
 }  // namespace
 }  // namespace hiercoll::testing
 
-// Single-process MPI: the in-process executor needs MPI's datatype engine.
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  const int rc = RUN_ALL_TESTS();
-  MPI_Finalize();
-  return rc;
-}
