@@ -61,11 +61,12 @@ int execute_schedule(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI
           const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
           rc = span_elements(bufs, sp, &count);
           if (rc != MPI_SUCCESS) break;
-          MPI_Request req;
+          MPI_Request req = MPI_REQUEST_NULL;
           if (st.kind == StepKind::kSend)
             rc = MPI_Isend(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
           else
             rc = MPI_Irecv(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
+          if (rc != MPI_SUCCESS) break;  // nothing was posted
           es.reqs.push_back(req);
           es.req_step.push_back(id);
           break;
