@@ -1,6 +1,6 @@
 // hiercoll_bench: hiercoll's hierarchical and flat collectives against Open
 // MPI's own (coll/tuned) and Open MPI's hierarchical component (HAN), in one
-// job, interleaved. See bench/README.md.
+// job, interleaved. See docs/BENCHMARK.md.
 #include <mpi.h>
 
 #include <benchmark/benchmark.h>

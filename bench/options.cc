@@ -150,7 +150,7 @@ bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
 }
 
 std::string usage_text() {
-  return R"(usage: hiercoll_bench [options]     (run under mpirun; see bench/README.md)
+  return R"(usage: hiercoll_bench [options]     (run under mpirun; see docs/BENCHMARK.md)
 
   --ops LIST         operations (default bcast,reduce,allreduce,barrier,scan,allgather);
                      known: )" + op_names() + R"(
@@ -158,7 +158,7 @@ std::string usage_text() {
   --impls LIST       hier,flat,native,han (default); forced algorithms for
                      studies: hier:<name>, flat:<name>; hints: <impl>@seg=64K,
                      <impl>@<info key>=<value>; mpi = Open MPI's choice without
-                     any hint (see bench/README.md)
+                     any hint (see docs/BENCHMARK.md)
   --reps R           repetitions per point and root (default: automatic, between
                      --min-reps 5 and --max-reps 100 within --point-seconds 6 per
                      operation and size)

@@ -105,7 +105,7 @@ std::string lower_bound_table(const Results& results, const Links& links, int no
       const double bound = lower_bound_us(op, b, nodes, links);
       if (std::isnan(bound)) continue;
       if (!any) {
-        out << "hier against the lower bound (µs; bounds defined in bench/README.md; busy: with the bandwidth\n"
+        out << "hier against the lower bound (µs; bounds defined in docs/BENCHMARK.md; busy: with the bandwidth\n"
                "of a link while all nodes send at once)\n";
         out << pad("op", 10) << pad("size", 7) << pad("bound", 10) << pad("hier", 10) << pad("hier/bound", 12)
             << pad("busy bound", 12) << pad("hier/busy", 11) << "\n";

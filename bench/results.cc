@@ -25,17 +25,18 @@ double lower_bound_us(const std::string& op, int64_t bytes, int nodes, const Lin
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const Link& link = nodes > 1 ? links.inter : links.intra;
   if (!link.measured || !(link.beta_bytes_per_us > 0)) return nan;
-  double beta = link.beta_bytes_per_us;
-  if (busy) {
-    if (nodes < 2 || !links.inter_busy.measured || !(links.inter_busy.beta_bytes_per_us > 0)) return nan;
-    beta = links.inter_busy.beta_bytes_per_us;
-  }
+  if (busy && (nodes < 2 || !links.inter_busy.measured || !(links.inter_busy.beta_bytes_per_us > 0))) return nan;
   const double n = static_cast<double>(bytes);
-  if (op == "bcast" || op == "reduce") return link.alpha_us + n / beta;
-  if (op == "allreduce") {
-    const double p = std::max(nodes, 2);
-    return 2 * link.alpha_us + 2 * (p - 1) / p * n / beta;
+  const double p = std::max(nodes, 2);
+  const double idle_beta = link.beta_bytes_per_us;
+  const double ring_beta = busy ? links.inter_busy.beta_bytes_per_us : idle_beta;
+  if (op == "bcast" || op == "reduce") {
+    // The ring had p transfers at once, a pipelined bcast has p-1: each
+    // gets p/(p-1) of the ring's share (but never more than a link alone).
+    const double beta = busy ? std::min(idle_beta, ring_beta * p / (p - 1)) : idle_beta;
+    return link.alpha_us + n / beta;
   }
+  if (op == "allreduce") return 2 * link.alpha_us + 2 * (p - 1) / p * n / ring_beta;
   return nan;
 }
 

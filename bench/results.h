@@ -53,7 +53,10 @@ struct Links {
 //   bcast, reduce:  alpha_inter + bytes / beta_inter
 //   allreduce:      2 alpha_inter + 2 (nodes-1)/nodes * bytes / beta_inter
 // On one node the intra-node link stands in for the inter-node one.
-// busy = true: with inter_busy's beta (alpha stays the idle link's).
+// busy = true: the links as measured all busy at once (alpha stays the idle
+// link's): allreduce, whose node phase is that same ring, takes the ring's
+// beta; bcast and reduce keep nodes-1 links busy, not nodes, so they get
+// min(beta, beta_ring * nodes / (nodes-1)).
 double lower_bound_us(const std::string& op, int64_t bytes, int nodes, const Links& links, bool busy = false);
 
 class Results {

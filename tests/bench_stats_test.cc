@@ -220,7 +220,11 @@ TEST(LowerBound, Model) {
   // Busy links: their bandwidth, the idle latency; none measured: NaN.
   EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 1000000, 4, l, true)));
   l.inter_busy = {true, 50, 250};
-  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 4, l, true), 20 + 4000);
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 4, l, true), 20 + 1000000 / (250 * 4.0 / 3));
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 2, l, true), 20 + 1000000 / 500.0);
+  l.inter_busy = {true, 50, 900};  // never faster than the link alone
+  EXPECT_DOUBLE_EQ(lower_bound_us("bcast", 1000000, 4, l, true), 20 + 1000);
+  l.inter_busy = {true, 50, 250};
   EXPECT_DOUBLE_EQ(lower_bound_us("allreduce", 1000000, 4, l, true), 40 + 2 * 0.75 * 4000);
   EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 1000000, 1, l, true)));
   EXPECT_TRUE(std::isnan(lower_bound_us("bcast", 8, 4, Links{})));
