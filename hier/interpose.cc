@@ -1,11 +1,10 @@
 // The MPI profiling interface: MPI_* collectives become hiercoll's (the
-// library hands to PMPI_* what it does not handle), MPI_Finalize prints the
-// statistics, MPI_Comm_set_info makes a communicator re-read its hints.
+// library hands to PMPI_* what it does not handle), MPI_Comm_set_info makes a
+// communicator re-read its hints (process start and end: interpose_init.cc).
 #include <mpi.h>
 
 #include "hier/comm_state.h"
 #include "hier/hiercoll.h"
-#include "hier/stats.h"
 
 extern "C" {
 
@@ -55,11 +54,6 @@ int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
   const int rc = PMPI_Comm_set_info(comm, info);
   if (rc == MPI_SUCCESS) hiercoll::apply_set_info(comm, info);
   return rc;
-}
-
-int MPI_Finalize(void) {
-  hiercoll::report_stats();
-  return PMPI_Finalize();
 }
 
 }  // extern "C"

@@ -20,13 +20,21 @@ def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "lar
         deps = deps + ["//tests:mpi_test_main"],
         **kwargs
     )
+    mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size)
+
+def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large", env = {}, args = []):
+    """One sh_test <name>_<layout> per layout running `binary` with `args`.
+
+    env: environment of every rank (HIERCOLL_* variables reach the ranks).
+    """
     for layout in (MPI_LAYOUTS.keys() if layouts == None else layouts):
         native.sh_test(
             name = name + "_" + layout,
             size = size,
             srcs = ["//tools:run_on_cluster.sh"],
-            args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath :%s_bin)" % name],
-            data = [":" + name + "_bin", "//tools:cluster.sh"],
+            args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath %s)" % binary] + args,
+            data = [binary, "//tools:cluster.sh"],
+            env = env,
             # One MPI job at a time on a 2-core machine.
             tags = ["exclusive", "mpi"],
         )

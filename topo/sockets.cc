@@ -19,6 +19,25 @@ int containing_object(hwloc_topology_t topo, hwloc_obj_type_t type, hwloc_const_
   return -1;
 }
 
+// The machine as hwloc sees it, loaded once per process (a load takes
+// milliseconds) and kept to the end; nullptr when hwloc fails.
+hwloc_topology_t machine(bool* synthetic) {
+  static bool is_synthetic = false;
+  static hwloc_topology_t topo = [] {
+    hwloc_topology_t t;
+    if (hwloc_topology_init(&t) != 0) return hwloc_topology_t{nullptr};
+    const char* spec = std::getenv("HIERCOLL_HWLOC_SYNTHETIC");
+    is_synthetic = spec && *spec && hwloc_topology_set_synthetic(t, spec) == 0;
+    if (hwloc_topology_load(t) != 0) {
+      hwloc_topology_destroy(t);
+      return hwloc_topology_t{nullptr};
+    }
+    return t;
+  }();
+  *synthetic = is_synthetic;
+  return topo;
+}
+
 }  // namespace
 
 int detect_socket(int local_rank, std::string* level) {
@@ -28,18 +47,13 @@ int detect_socket(int local_rank, std::string* level) {
   const hwloc_obj_type_t type = *level == "numa" ? HWLOC_OBJ_NUMANODE : HWLOC_OBJ_PACKAGE;
   if (*level != "numa" && *level != "package") *level = "package";
 
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) != 0) return -1;
-  const char* synthetic = std::getenv("HIERCOLL_HWLOC_SYNTHETIC");
-  if (synthetic && *synthetic && hwloc_topology_set_synthetic(topo, synthetic) != 0) synthetic = nullptr;
-  if (hwloc_topology_load(topo) != 0) {
-    hwloc_topology_destroy(topo);
-    return -1;
-  }
+  bool synthetic = false;
+  hwloc_topology_t topo = machine(&synthetic);
+  if (!topo) return -1;
   int result = 0;
   if (hwloc_get_nbobjs_by_type(topo, type) > 1) {
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    if (synthetic && *synthetic) {
+    if (synthetic) {
       const int npu = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
       hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, local_rank % npu);
       hwloc_bitmap_copy(set, pu->cpuset);
@@ -49,7 +63,6 @@ int detect_socket(int local_rank, std::string* level) {
     result = containing_object(topo, type, set);
     hwloc_bitmap_free(set);
   }
-  hwloc_topology_destroy(topo);
   return result;
 }
 

@@ -9,23 +9,22 @@ namespace hiercoll {
 
 namespace {
 
-// The cached object.  Communicators are created lazily: a duplicate's copy
-// callback shares the layout but cannot create communicators (that is
-// collective), so they are made at the duplicate's first use.
+// The cached object.  The private communicator is created lazily: a
+// duplicate's copy callback shares the layout but cannot create
+// communicators (that is collective), so it is made at the first use.
 struct Cached : Topology {
   bool comms_ready = false;
 };
 
 std::atomic<int> g_live{0};
 std::atomic<long> g_computed{0};
+std::atomic<bool> g_world_ready{false};
 int g_keyval = MPI_KEYVAL_INVALID;
 
 void free_comms(Cached* t) {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (finalized) return;
-  for (MPI_Comm* c : {&t->master_comm, &t->node_comm, &t->comm})
-    if (*c != MPI_COMM_NULL) PMPI_Comm_free(c);
+  if (!finalized && t->comm != MPI_COMM_NULL) PMPI_Comm_free(&t->comm);
 }
 
 int copy_attr(MPI_Comm, int, void*, void* in, void* out, int* flag) {
@@ -47,14 +46,19 @@ int delete_attr(MPI_Comm, int, void* val, void*) {
   return MPI_SUCCESS;
 }
 
+// The layout by asking every rank: its node (shared-memory split) and socket.
 int compute_layout(Cached* t) {
   int size;
   PMPI_Comm_size(t->comm, &size);
+  MPI_Comm node_comm;
+  int rc = PMPI_Comm_split_type(t->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_comm);
+  if (rc != MPI_SUCCESS) return rc;
   // Key of my node: its lowest rank; my index in the node: my rank there.
   int key = t->rank, local = 0;
-  int rc = PMPI_Allreduce(&t->rank, &key, 1, MPI_INT, MPI_MIN, t->node_comm);
+  rc = PMPI_Allreduce(&t->rank, &key, 1, MPI_INT, MPI_MIN, node_comm);
+  PMPI_Comm_rank(node_comm, &local);
+  PMPI_Comm_free(&node_comm);
   if (rc != MPI_SUCCESS) return rc;
-  PMPI_Comm_rank(t->node_comm, &local);
   std::string level;
   const int mine[2] = {key, detect_socket(local, &level)};
   std::vector<int> all(2 * size);
@@ -67,15 +71,45 @@ int compute_layout(Cached* t) {
   return MPI_SUCCESS;
 }
 
-// Creates the private communicators; computes the layout too unless a
-// duplicate inherited it.
+// The layout of comm read off MPI_COMM_WORLD's, without communication.  Only
+// when world's was computed in every process at MPI_Init and all of comm's
+// members are in this process's world: both then hold on every member or on
+// none (a member from another world, after MPI_Comm_spawn, fails the test
+// everywhere), so all ranks take the same path.
+bool layout_from_world(MPI_Comm comm, Cached* t) {
+  if (!g_world_ready) return false;
+  void* val = nullptr;
+  int found = 0;
+  PMPI_Comm_get_attr(MPI_COMM_WORLD, g_keyval, &val, &found);
+  if (!found) return false;
+  const Layout& world = *static_cast<const Cached*>(val)->layout;
+  int size;
+  PMPI_Comm_size(comm, &size);
+  std::vector<int> ranks(size), world_ranks(size);
+  for (int r = 0; r < size; ++r) ranks[r] = r;
+  MPI_Group group, world_group;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  PMPI_Group_translate_ranks(group, size, ranks.data(), world_group, world_ranks.data());
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world_group);
+  std::vector<int> keys(size), sockets(size);
+  for (int r = 0; r < size; ++r) {
+    const int w = world_ranks[r];
+    if (w == MPI_UNDEFINED) return false;
+    keys[r] = world.node_of[w];
+    sockets[r] = world.socket_of[w];
+  }
+  t->layout = std::make_shared<const Layout>(make_layout(keys, sockets, world.socket_level));
+  ++g_computed;
+  return true;
+}
+
+// Creates the private communicator; finds the layout too unless a duplicate
+// inherited it.
 int make_comms(MPI_Comm user, Cached* t) {
   int rc = PMPI_Comm_dup(user, &t->comm);
-  if (rc == MPI_SUCCESS) rc = PMPI_Comm_split_type(t->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &t->node_comm);
-  if (rc == MPI_SUCCESS && !t->layout) rc = compute_layout(t);
-  if (rc != MPI_SUCCESS) return rc;
-  const bool master = t->layout->is_master(t->rank);
-  rc = PMPI_Comm_split(t->comm, master ? 0 : MPI_UNDEFINED, t->rank, &t->master_comm);
+  if (rc == MPI_SUCCESS && !t->layout && !layout_from_world(user, t)) rc = compute_layout(t);
   if (rc == MPI_SUCCESS) t->comms_ready = true;
   return rc;
 }
@@ -83,6 +117,13 @@ int make_comms(MPI_Comm user, Cached* t) {
 }  // namespace
 
 int live_topologies() { return g_live.load(); }
+
+int init_world_topology() {
+  const Topology* t = nullptr;
+  const int rc = get_topology(MPI_COMM_WORLD, &t);
+  if (rc == MPI_SUCCESS) g_world_ready = true;
+  return rc;
+}
 long layouts_computed() { return g_computed.load(); }
 
 int get_topology(MPI_Comm comm, const Topology** out) {

@@ -1,8 +1,10 @@
 // What the machine looks like from one communicator: which node every rank
-// is on, the node and master (leader) communicators, whether each node's
-// ranks are consecutive, and a socket/NUMA level inside the node from hwloc.
-// Computed once per communicator and cached on it (MPI attribute): a
-// duplicate shares the layout, freeing the communicator releases it all.
+// is on, whether each node's ranks are consecutive, and a socket/NUMA level
+// inside the node from hwloc, plus a private duplicate of the communicator
+// for hiercoll's own messages.  Found once per communicator and cached on it
+// (MPI attribute): a duplicate shares the layout, a communicator whose ranks
+// are all in MPI_COMM_WORLD reads its layout off world's (no communication),
+// freeing the communicator releases it all.
 #pragma once
 
 #include <mpi.h>
@@ -42,9 +44,7 @@ Layout make_layout(const std::vector<int>& node_key, const std::vector<int>& soc
 struct Topology {
   std::shared_ptr<const Layout> layout;
   int rank = 0;
-  MPI_Comm comm = MPI_COMM_NULL;         // private duplicate of the user's communicator
-  MPI_Comm node_comm = MPI_COMM_NULL;    // my node's ranks, in rank order
-  MPI_Comm master_comm = MPI_COMM_NULL;  // one master (lowest rank) per node; MPI_COMM_NULL elsewhere
+  MPI_Comm comm = MPI_COMM_NULL;  // private duplicate of the user's communicator
   int my_node() const { return layout->node_of[rank]; }
 };
 
@@ -52,6 +52,11 @@ struct Topology {
 // must call it in the same order, as for any collective) and cached.
 // Returns an MPI error code; *out stays valid until comm is freed.
 int get_topology(MPI_Comm comm, const Topology** out);
+
+// Computes MPI_COMM_WORLD's topology; called by every process right after
+// MPI_Init (collective over world).  From then on the layout of any
+// communicator within world is derived from it locally.
+int init_world_topology();
 
 // How many topologies are alive (for tests of the cache's lifetime).
 int live_topologies();
