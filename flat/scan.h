@@ -18,6 +18,9 @@ void build_exscan_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_scan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_exscan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_scan_twotree(const CollArgs& a, ScheduleBuilder& b);
+// Linear pipeline 0 -> 1 -> ... -> p-1, up phase only; rank order kept.
+void build_scan_chain(const CollArgs& a, ScheduleBuilder& b);
+void build_exscan_chain(const CollArgs& a, ScheduleBuilder& b);
 void build_exscan_twotree(const CollArgs& a, ScheduleBuilder& b);
 
 }  // namespace hiercoll

@@ -10,6 +10,8 @@ void add_scan_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kExscan, "pipelined_binary_tree", 0, build_exscan_pipelined_tree});
   out->push_back({Op::kScan, "twotree", 0, build_scan_twotree});
   out->push_back({Op::kExscan, "twotree", 0, build_exscan_twotree});
+  out->push_back({Op::kScan, "chain", 0, build_scan_chain});
+  out->push_back({Op::kExscan, "chain", 0, build_exscan_chain});
 }
 
 }  // namespace hiercoll

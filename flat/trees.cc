@@ -247,6 +247,17 @@ LocalTree local_chain(int p, int v) {
   return lt;
 }
 
+LocalTree local_chain_down(int p, int v) {
+  LocalTree lt;
+  lt.node.parent = v + 1 < p ? v + 1 : -1;
+  lt.node.lower = v - 1;
+  lt.node.lo = 0;
+  lt.node.hi = v + 1;
+  lt.arrival = p - 1 - v;
+  lt.lower_arrival = lt.arrival + 1;
+  return lt;
+}
+
 LocalTree local_two_tree(const TwoTree& tt, int tree, int v, bool virtual_root) {
   const int n = tt.size();
   LocalTree lt;

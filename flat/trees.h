@@ -120,6 +120,10 @@ LocalTree local_rooted_tree(int p, int root, int v);
 // The linear pipeline 0 -> 1 -> ... -> p-1 (each node's "upper" child is
 // the next).
 LocalTree local_chain(int p, int v);
+// The linear pipeline p-1 -> ... -> 1 -> 0 as an in-order tree (each node's
+// lower child is the previous rank): along it a prefix needs the up phase
+// only, every node's prefix being its subtree's sum.
+LocalTree local_chain_down(int p, int v);
 // Tree `tree` of the two-tree.  With `virtual_root`, node n is the root above
 // both trees (its one child is the tree's root, as its lower child) and the
 // tree roots' parent is n; without, the tree roots have no parent.

@@ -51,10 +51,15 @@ const HierComposition kCompositions[] = {
 // Allreduce from 1 MiB: columns (uniform nodes) were on a par with MPI's
 // own (2 MiB 12.9-13.1 vs 11.6-12.1 ms, 8 MiB 45-49 vs 45-52 ms) and the
 // masters' recursive doubling fell behind.
+// Scan and exscan from 64 KiB on up to 16 ranks stay flat: the flat
+// default there is the linear pipeline, which on consecutive placements is
+// itself hierarchical (it crosses each node boundary once) and does half
+// the work of the composition (4x2, 1 MiB: 2.8 vs 6.0 ms).
 struct SelectRule {
   Op op;
   int64_t below_bytes;
   const char* composition;
+  int min_ranks = 0;  // the rule applies to groups of at least this many ranks
 };
 const SelectRule kSelectRules[] = {
     {Op::kBcast, 8 << 20, "bcast"},
@@ -65,8 +70,10 @@ const SelectRule kSelectRules[] = {
     {Op::kAllreduce, kAny, "allreduce_columns"},
     {Op::kAllreduce, kAny, "allreduce_pipelined"},
     {Op::kBarrier, kAny, "barrier"},
-    {Op::kScan, kAny, "scan"},
-    {Op::kExscan, kAny, "exscan"},
+    {Op::kScan, 64 << 10, "scan"},
+    {Op::kScan, kAny, "scan", 17},
+    {Op::kExscan, 64 << 10, "exscan"},
+    {Op::kExscan, kAny, "exscan", 17},
 };
 
 // The flat algorithm of a phase: the first rule for the composition kind
@@ -178,7 +185,7 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
                                      int64_t segment_bytes) {
   const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
   for (const SelectRule& r : kSelectRules) {
-    if (r.op != a.op || bytes >= r.below_bytes) continue;
+    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
     const HierComposition* comp = find_composition(r.op, r.composition);
     if (!comp || !composition_applies(*comp, L, F, a)) continue;
     HierChoice ch = make_choice(*comp, L, F, a, unit_bytes, segment_bytes);

@@ -314,6 +314,10 @@ TEST(HierSelection, BySizeAndShape) {
   EXPECT_EQ(chosen(two, Op::kBarrier, 0), "hier:barrier");
   EXPECT_EQ(chosen(two, Op::kScan, 8), "hier:scan");
   EXPECT_EQ(chosen(two, Op::kExscan, 8), "hier:exscan");
+  // Long scans: the flat linear pipeline on up to 16 ranks, else composed.
+  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14), "flat");
+  EXPECT_EQ(chosen(two, Op::kExscan, 1 << 14), "flat");
+  EXPECT_EQ(chosen(synthetic({9, 9}), Op::kScan, 1 << 14), "hier:scan");
   // Round-robin placement: commutative reductions stay hierarchical, order-
   // dependent ones and scans go flat.
   EXPECT_EQ(chosen(rr, Op::kReduce, 8, true), "hier:reduce");

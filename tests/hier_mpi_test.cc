@@ -44,7 +44,12 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
   switch (op) {
     case ApiOp::kBcast: case ApiOp::kBarrier: return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
-    case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
+    case ApiOp::kScan: case ApiOp::kExscan: {
+      // From 64 KiB on up to 16 ranks the flat linear pipeline serves scans.
+      int elem = 0;
+      MPI_Type_size(dc.type, &elem);
+      return multi && L.consecutive && (int64_t(count) * elem < (64 << 10) || L.size > 16);
+    }
     default: return false;  // kept flat
   }
 }
