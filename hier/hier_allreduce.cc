@@ -14,9 +14,7 @@ void build_hier_allreduce(const HierCall& c, ScheduleBuilder& b) {
   reduce_levels(c, b, h, 1, h.levels.size(), &partial, /*result_in_recv=*/true);
   const HierGroup& top = h.levels[0];
   if (top.active()) {
-    CollArgs sub = c.phase_args(Op::kAllreduce, top, n);
-    const Algorithm& alg = c.phase_algorithm(true, &sub);
-    run_phase(b, top, alg, sub, partial, result, c.args.send_alias);
+    c.run_level(b, Op::kAllreduce, top, true, n, partial, result, c.args.send_alias);
   } else if (top.me >= 0) {
     b.copy(partial, result);  // one node: its reduction is the result
   }

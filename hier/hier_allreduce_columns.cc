@@ -29,9 +29,7 @@ void build_hier_allreduce_columns(const HierCall& c, ScheduleBuilder& b) {
   for (int n = 0; n < L.num_nodes; ++n) column.ranks.push_back(L.node_ranks[n][me]);
   column.me = node;
   if (mine.n > 0) {
-    CollArgs sub = c.phase_args(Op::kAllreduce, column, mine.n);
-    const Algorithm& alg = c.phase_algorithm(true, &sub);
-    run_phase(b, column, alg, sub, mine, mine, c.args.send_alias);
+    c.run_level(b, Op::kAllreduce, column, true, mine.n, mine, mine, c.args.send_alias);
   }
 
   // The flat default allgather for the node's size and the whole vector,

@@ -19,9 +19,7 @@ void bcast_levels(const HierCall& c, ScheduleBuilder& b, const Hierarchy& h, siz
   for (size_t l = first; l < last; ++l) {
     if (!h.levels[l].active()) continue;
     const HierGroup g = balanced_root(h.levels[l]);
-    CollArgs sub = c.phase_args(Op::kBcast, g, c.args.count);
-    const Algorithm& alg = c.phase_algorithm(l == 0, &sub);
-    run_phase(b, g, alg, sub, data, data, -1);
+    c.run_level(b, Op::kBcast, g, l == 0, c.args.count, data, data, -1);
   }
 }
 

@@ -130,6 +130,11 @@ struct HierCall {
   // ones, the composition's phase rules or the flat default selection; also
   // sets sub->seg_units.
   const Algorithm& phase_algorithm(bool inter, CollArgs* sub) const;
+  // One phase: `op` on `count` units on group g with the algorithm
+  // phase_algorithm picks, Send/Recv at `send` / `recv` (see run_phase).
+  // Returns the phase's segment in units (0: not segmented).
+  int64_t run_level(ScheduleBuilder& b, Op op, const HierGroup& g, bool inter, int64_t count, Span send, Span recv,
+                    int64_t global_alias) const;
   Hierarchy hierarchy(int root, LeaderRule rule = LeaderRule::kLowest) const {
     return make_hierarchy(layout, args.rank, root, choice.sockets, rule);
   }

@@ -147,4 +147,12 @@ void run_phase(ScheduleBuilder& b, const HierGroup& g, const Algorithm& alg, Col
   alg.build(sub, b);
 }
 
+int64_t HierCall::run_level(ScheduleBuilder& b, Op op, const HierGroup& g, bool inter, int64_t count, Span send,
+                            Span recv, int64_t global_alias) const {
+  CollArgs sub = phase_args(op, g, count);
+  const Algorithm& alg = phase_algorithm(inter, &sub);
+  run_phase(b, g, alg, sub, send, recv, global_alias);
+  return sub.seg_units;
+}
+
 }  // namespace hiercoll

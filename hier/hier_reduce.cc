@@ -21,13 +21,11 @@ void reduce_levels(const HierCall& c, ScheduleBuilder& b, const Hierarchy& h, si
     if (!h.levels[l].active()) continue;
     // Commutative: any member order, so the same shape for every root.
     const HierGroup g = c.args.commutative ? balanced_root(h.levels[l]) : h.levels[l];
-    CollArgs sub = c.phase_args(Op::kReduce, g, n);
-    const Algorithm& alg = c.phase_algorithm(l == 0, &sub);
     const bool collects = g.me == g.root;
     // Members that do not collect never touch the phase's Recv.
     Span out{Buf::kTmp, 0, 0};
     if (collects) out = result_in_recv ? Span{Buf::kRecv, 0, n} : b.tmp(n);
-    run_phase(b, g, alg, sub, *partial, out, c.args.send_alias);
+    c.run_level(b, Op::kReduce, g, l == 0, n, *partial, out, c.args.send_alias);
     if (collects) *partial = out;
   }
 }

@@ -21,10 +21,8 @@ void fold_node_prefix(const HierCall& c, ScheduleBuilder& b, const HierGroup& lo
   const int64_t n = c.args.count;
   int64_t seg = n;
   if (local.active()) {
-    CollArgs sub = c.phase_args(Op::kBcast, local, n);
-    const Algorithm& alg = c.phase_algorithm(false, &sub);
-    run_phase(b, local, alg, sub, e, e, -1);
-    if (sub.seg_units > 0) seg = sub.seg_units;
+    const int64_t phase_seg = c.run_level(b, Op::kBcast, local, false, n, e, e, -1);
+    if (phase_seg > 0) seg = phase_seg;
   }
   for (int64_t off = 0; off < n; off += seg) {
     const int64_t len = std::min(seg, n - off);
@@ -51,19 +49,13 @@ void build_hier_scan(const HierCall& c, ScheduleBuilder& b) {
   const Span in{Buf::kSend, 0, n}, out{Buf::kRecv, 0, n};
   // Step 1: the local inclusive scan; the leader's result is the node total.
   if (local.active()) {
-    CollArgs sub = c.phase_args(Op::kScan, local, n);
-    const Algorithm& alg = c.phase_algorithm(false, &sub);
-    run_phase(b, local, alg, sub, in, out, c.args.send_alias);
+    c.run_level(b, Op::kScan, local, false, n, in, out, c.args.send_alias);
   } else {
     b.copy(in, out);
   }
   // Step 3: exscan of the node totals among the leaders.
   const Span e = node > 0 ? b.tmp(n) : Span{Buf::kTmp, 0, 0};
-  if (top.active()) {
-    CollArgs sub = c.phase_args(Op::kExscan, top, n);
-    const Algorithm& alg = c.phase_algorithm(true, &sub);
-    run_phase(b, top, alg, sub, out, e, -1);
-  }
+  if (top.active()) c.run_level(b, Op::kExscan, top, true, n, out, e, -1);
   // Step 4: the nodes' prefix in front of every local result.
   if (node > 0) fold_node_prefix(c, b, local, e, /*first_empty=*/false);
 }
@@ -83,19 +75,11 @@ void build_hier_exscan(const HierCall& c, ScheduleBuilder& b) {
     total = b.tmp(n);
     b.copy(in, total);
   }
-  if (local.active()) {
-    CollArgs sub = c.phase_args(Op::kExscan, local, n);
-    const Algorithm& alg = c.phase_algorithm(false, &sub);
-    run_phase(b, local, alg, sub, in, out, c.args.send_alias);
-  }
+  if (local.active()) c.run_level(b, Op::kExscan, local, false, n, in, out, c.args.send_alias);
   if (leader && !alone) b.reduce(out, total, /*src_first=*/true);
   // A node's prefix goes straight to Recv where the node has one rank.
   const Span e = node == 0 ? Span{Buf::kTmp, 0, 0} : alone ? out : b.tmp(n);
-  if (top.active()) {
-    CollArgs sub = c.phase_args(Op::kExscan, top, n);
-    const Algorithm& alg = c.phase_algorithm(true, &sub);
-    run_phase(b, top, alg, sub, total, e, c.args.send_alias);
-  }
+  if (top.active()) c.run_level(b, Op::kExscan, top, true, n, total, e, c.args.send_alias);
   // Local rank 0 has no local prefix: its result is the nodes' prefix.
   if (node > 0 && !alone) fold_node_prefix(c, b, local, e, /*first_empty=*/local.me == 0);
 }
