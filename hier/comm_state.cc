@@ -18,11 +18,22 @@ int delete_state(MPI_Comm, int, void* val, void*) {
   return MPI_SUCCESS;
 }
 
+// A duplicate (MPI_Comm_dup, _idup, _dup_with_info) starts from its
+// parent's settings: Open MPI's MPI_Comm_set_info keeps no key it does not
+// know, so hints set that way live only in the parent's state.
+int copy_state(MPI_Comm parent, int, void*, void*, void* out, int* flag) {
+  CommState* to = new CommState;
+  to->inherited = std::make_unique<Settings>(comm_settings(parent));
+  *static_cast<CommState**>(out) = to;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 CommState* comm_state(MPI_Comm comm) {
   if (g_keyval == MPI_KEYVAL_INVALID)
-    PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_state, &g_keyval, nullptr);
+    PMPI_Comm_create_keyval(copy_state, delete_state, &g_keyval, nullptr);
   void* val = nullptr;
   int found = 0;
   PMPI_Comm_get_attr(comm, g_keyval, &val, &found);
@@ -37,7 +48,7 @@ const Settings& comm_settings(MPI_Comm comm) {
   if (!s->settings_current) {
     MPI_Info info = MPI_INFO_NULL;
     PMPI_Comm_get_info(comm, &info);
-    s->settings = apply_info(env_settings(), info);
+    s->settings = apply_info(s->inherited ? *s->inherited : env_settings(), info);
     if (info != MPI_INFO_NULL) PMPI_Info_free(&info);
     s->settings_current = true;
   }
@@ -50,6 +61,13 @@ void apply_set_info(MPI_Comm comm, MPI_Info info) {
   const Settings current = comm_settings(comm);
   CommState* s = comm_state(comm);
   s->settings = apply_info(current, info);
+}
+
+// MPI_Comm_dup_with_info: the new info replaces the parent's hints.
+void apply_dup_info(MPI_Comm comm, MPI_Info info) {
+  CommState* s = comm_state(comm);
+  s->settings = apply_info(env_settings(), info);
+  s->settings_current = true;
 }
 
 }  // namespace hiercoll

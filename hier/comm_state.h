@@ -41,6 +41,9 @@ class ScheduleCache {
 struct CommState {
   Settings settings;
   bool settings_current = false;
+  // A duplicate's starting point: its parent's settings (hints set with
+  // MPI_Comm_set_info included), which its own info hints then override.
+  std::unique_ptr<Settings> inherited;
   ScheduleCache schedules;
 };
 
@@ -50,5 +53,7 @@ CommState* comm_state(MPI_Comm comm);
 const Settings& comm_settings(MPI_Comm comm);
 // Called by MPI_Comm_set_info: the hints in `info` override the current ones.
 void apply_set_info(MPI_Comm comm, MPI_Info info);
+// Called by MPI_Comm_dup_with_info: the hints in `info` replace the copied ones.
+void apply_dup_info(MPI_Comm comm, MPI_Info info);
 
 }  // namespace hiercoll

@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "hier/comm_registry.h"
+#include "hier/comm_state.h"
 
 namespace {
 
@@ -25,7 +26,9 @@ int MPI_Comm_free(MPI_Comm* comm) {
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* out) { return created(PMPI_Comm_dup(comm, out), out); }
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* out) {
-  return created(PMPI_Comm_dup_with_info(comm, info, out), out);
+  const int rc = created(PMPI_Comm_dup_with_info(comm, info, out), out);
+  if (rc == MPI_SUCCESS) hiercoll::apply_dup_info(*out, info);
+  return rc;
 }
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* out, MPI_Request* req) {
   return created(PMPI_Comm_idup(comm, out, req), out);
