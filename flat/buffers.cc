@@ -1,5 +1,6 @@
 #include "flat/buffers.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 
@@ -79,7 +80,9 @@ int copy_span(const Buffers& b, const Span& src, const Span& dst) {
   if (from == to || src.n == 0) return MPI_SUCCESS;  // in-place calls alias Send and Recv
   const BufDesc& ds = b[src.buf];
   const BufDesc& dd = b[dst.buf];
-  if (ds.contiguous && dd.contiguous) {
+  // Bytes copy as they are when both sides lay them out the same way (block
+  // collectives may pair different send and receive types).
+  if (ds.contiguous && dd.contiguous && (ds.type == dd.type || (bytes_in_order(ds.type) && bytes_in_order(dd.type)))) {
     const int64_t bytes = src.n * ds.elems_per_unit * ds.type_size;
     std::memmove(to + dd.true_lb, from + ds.true_lb, static_cast<size_t>(bytes));
     return MPI_SUCCESS;
@@ -99,6 +102,64 @@ int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_fir
   if (src_first) return MPI_Reduce_local(s, d, n, type, op);
   rc = MPI_Reduce_local(d, s, n, type, op);  // src = dst (op) src
   return rc != MPI_SUCCESS ? rc : copy_span(b, src, dst);
+}
+
+bool bytes_in_order(MPI_Datatype type) {
+  int ni, na, nt, combiner;
+  if (MPI_Type_get_envelope(type, &ni, &na, &nt, &combiner) != MPI_SUCCESS) return false;
+  if (combiner == MPI_COMBINER_NAMED) {
+    int size;
+    MPI_Aint lb, extent;
+    MPI_Type_size(type, &size);
+    MPI_Type_get_extent(type, &lb, &extent);
+    return lb == 0 && size == extent;
+  }
+  if (combiner != MPI_COMBINER_DUP && combiner != MPI_COMBINER_CONTIGUOUS) return false;
+  // Both combiners have at most one integer (the count), no address and one
+  // type: the element type, which a contiguous repeat keeps in order when
+  // it is in order itself (its size then equals its extent).
+  int ints[1];
+  MPI_Aint addrs[1];
+  MPI_Datatype inner;
+  if (MPI_Type_get_contents(type, ni, na, nt, ints, addrs, &inner) != MPI_SUCCESS) return false;
+  const bool in_order = bytes_in_order(inner);
+  int inner_combiner;
+  MPI_Type_get_envelope(inner, &ni, &na, &nt, &inner_combiner);
+  if (inner_combiner != MPI_COMBINER_NAMED) MPI_Type_free(&inner);  // get_contents returned a new handle
+  return in_order;
+}
+
+namespace {
+
+// Packs (or unpacks) count elements at `elems` to (from) `packed`, in chunks
+// of whole elements of at most INT_MAX bytes (MPI_Pack takes ints).
+int pack_in_chunks(bool pack, char* elems, int64_t count, MPI_Datatype type, char* packed) {
+  int size;
+  MPI_Aint lb, extent;
+  MPI_Type_size(type, &size);
+  MPI_Type_get_extent(type, &lb, &extent);
+  const int64_t chunk = size > 0 ? INT_MAX / size : count;
+  for (int64_t i = 0; i < count; i += chunk) {
+    const int n = static_cast<int>(std::min(chunk, count - i));
+    const int bytes = n * size;
+    int pos = 0;
+    const int rc = pack ? MPI_Pack(elems + i * extent, n, type, packed, bytes, &pos, MPI_COMM_SELF)
+                        : MPI_Unpack(packed, bytes, &pos, elems + i * extent, n, type, MPI_COMM_SELF);
+    if (rc != MPI_SUCCESS) return rc;
+    if (pos != bytes) return MPI_ERR_INTERN;
+    packed += bytes;
+  }
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+int pack_elements(const void* buf, int64_t count, MPI_Datatype type, char* out) {
+  return pack_in_chunks(true, static_cast<char*>(const_cast<void*>(buf)), count, type, out);
+}
+
+int unpack_elements(const char* in, int64_t count, MPI_Datatype type, void* buf) {
+  return pack_in_chunks(false, static_cast<char*>(buf), count, type, const_cast<char*>(in));
 }
 
 }  // namespace hiercoll

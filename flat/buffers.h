@@ -55,4 +55,18 @@ int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_fir
 int pack_span(const Buffers& b, const Span& s, std::vector<char>* out);
 int unpack_span(const Buffers& b, const Span& s, const std::vector<char>& in);
 
+// Whether elements of `type` are their data bytes back to back in type-map
+// order, so that any number of them can be moved as plain bytes: named
+// types whose size is their extent, and MPI_Type_dup / MPI_Type_contiguous
+// chains of such types.  (Size == extent == true extent is not enough: a
+// struct may list its fields in another order than memory holds them.)
+bool bytes_in_order(MPI_Datatype type);
+
+// Packs `count` elements of `type` at `buf` into count * size bytes at
+// `out`, and unpacks them back, in chunks that keep MPI_Pack's int
+// arguments in range.  MPI_ERR_INTERN where MPI's packed form is not the
+// bare data (a heterogeneous MPI), which byte-level transfers rely on.
+int pack_elements(const void* buf, int64_t count, MPI_Datatype type, char* out);
+int unpack_elements(const char* in, int64_t count, MPI_Datatype type, void* buf);
+
 }  // namespace hiercoll

@@ -41,6 +41,7 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
       a.count = 0;
       return MPI_SUCCESS;
     case Op::kBcast:
+      return plan_bcast(c, rank, p);
     case Op::kReduce:
     case Op::kAllreduce:
     case Op::kScan:
@@ -56,7 +57,7 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
       b[Buf::kSend] = describe_buffer(in_place ? c.recvbuf : c.sendbuf, t, 1);
       b[Buf::kRecv] = describe_buffer(c.recvbuf, t, 1);
       b[Buf::kTmp] = describe_buffer(nullptr, t, 1);
-      if (in_place && c.op != Op::kBcast) a.send_alias = 0;
+      if (in_place) a.send_alias = 0;
       p->unit_bytes = type_size(t);
       return MPI_SUCCESS;
     }

@@ -4,6 +4,8 @@
 
 #include <mpi.h>
 
+#include <memory>
+
 #include "flat/buffers.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
@@ -14,15 +16,36 @@
 
 namespace hiercoll {
 
+// A bcast as bytes (plan_bcast.cc): what the plan holds beyond the user's
+// buffer.  Not copyable: it owns an MPI datatype.
+struct ByteMessage {
+  std::unique_ptr<char[]> packed;  // the message, where the datatype is not its bytes in order
+  void* unpack_to = nullptr;       // non-roots: unpack `packed` here after the schedule
+  int count = 0;
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Datatype unit_type = MPI_DATATYPE_NULL;  // a unit of several bytes (messages past INT_MAX bytes)
+
+  ByteMessage() = default;
+  ByteMessage(const ByteMessage&) = delete;
+  ByteMessage& operator=(const ByteMessage&) = delete;
+  ~ByteMessage();
+};
+
 struct Plan {
   CollArgs args;
   Buffers bufs;
   int64_t unit_bytes = 0;    // bytes of one unit's data (selection input)
   ScratchBuffer send_copy;  // in-place alltoall: the input, copied
+  ByteMessage message;      // bcast
 };
 
 // Fills `plan` for call c on `rank` of `size` (handles MPI_IN_PLACE).
 int make_plan(const Call& c, int rank, int size, Plan* plan);
+// Bcast's part of make_plan: units of bytes, so that ranks whose datatypes
+// differ (with the same type signature) cut blocks and segments alike.
+int plan_bcast(const Call& c, int rank, Plan* plan);
+// What is left once the schedule ran: unpacking a packed bcast message.
+int finish_plan(const Plan& plan);
 
 // The flat algorithm for the call: the forced one when it fits (else a
 // visible fallback), otherwise the default selection.

@@ -23,6 +23,12 @@ bool moves_nothing(const Call& c, int rank) {
     case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
     case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
     case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
+    case Op::kBcast: {
+      // In bytes: ranks may give different counts of different datatypes.
+      int type_size = 0;
+      PMPI_Type_size(c.recvtype, &type_size);
+      return c.recvcount == 0 || type_size == 0;
+    }
     default: return c.recvcount == 0;
   }
 }
@@ -68,12 +74,14 @@ int run_call_internal(const Call& c) {
   if (settings.mode == Mode::kHier) {
     rc = run_hierarchical(c, plan, *topo, settings, state);
     if (rc != -1) {
+      if (rc == MPI_SUCCESS) rc = finish_plan(plan);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
       count_call(c.api, Path::kHier);
       return MPI_SUCCESS;
     }
   }
   rc = run_flat(c, plan, topo->comm, settings, state);
+  if (rc == MPI_SUCCESS) rc = finish_plan(plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   count_call(c.api, Path::kFlat);
   return MPI_SUCCESS;

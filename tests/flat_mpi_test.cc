@@ -1,7 +1,8 @@
 // Every registered flat algorithm, forced through a communicator's info
 // hints, against the MPI library's own collective on the same data: every
 // data case, counts 0, 1, 7, 1000 and one above 100000, every root, in place
-// and not.  Runs on every emulated layout.
+// and not; and bcast, gather, scatter, allgather and alltoall with different
+// datatypes of one type signature.  Runs on every emulated layout.
 #include <mpi.h>
 
 #include <string>
@@ -47,16 +48,34 @@ class FlatMpi : public MpiTest, public ::testing::WithParamInterface<const Algor
     MPI_Info_free(&info);
     return comm;
   }
-  // Runs a case; the forced algorithm must have run unless it does not fit
+  // Runs one comparison with MPI (`compare` returns "" when this rank
+  // agrees); the forced algorithm must have run unless it does not fit
   // (then the fallback is counted).
-  void check(const MpiCase& c, MPI_Comm comm) {
-    const long fallbacks = local_fallbacks(c.api);
-    EXPECT_EQ(compare_with_native(c, comm), "");
+  template <typename Compare>
+  void check(ApiOp api, const std::string& what, Compare compare) {
+    const long fallbacks = local_fallbacks(api);
+    EXPECT_EQ(compare(), "");
     const std::string ran = last_algorithm();
-    if (ran != "none" && local_fallbacks(c.api) == fallbacks) {
-      EXPECT_EQ(ran, GetParam()->name) << c.describe();
+    if (ran != "none" && local_fallbacks(api) == fallbacks) {
+      EXPECT_EQ(ran, GetParam()->name) << what;
       ++forced_runs_;
     }
+  }
+  void check(const MpiCase& c, MPI_Comm comm) {
+    check(c.api, c.describe(), [&] { return compare_with_native(c, comm); });
+  }
+  // Different datatypes of one type signature on the two sides (bcast: the
+  // root and the others), every root; bcast of 7 and 100003 times 3
+  // doubles (counts no group size divides; the latter past the segment).
+  void check_typed(ApiOp api, MPI_Comm comm, int size) {
+    const bool bcast = api == ApiOp::kBcast;
+    if (!bcast && api != ApiOp::kGather && api != ApiOp::kScatter && api != ApiOp::kAllgather &&
+        api != ApiOp::kAlltoall)
+      return;
+    for (int n : bcast ? std::vector<int>{7, 100003} : std::vector<int>{1, 7, 1000})
+      for (int root = 0; root < (is_rooted(api) ? size : 1); ++root)
+        for (const TypedCase& c : typed_pairs(api, 3 * n, root))
+          check(api, c.describe(), [&] { return compare_typed_with_native(c, comm); });
   }
   int forced_runs_ = 0;
 };
@@ -80,6 +99,7 @@ TEST_P(FlatMpi, MatchesMpi) {
       if (barrier) break;
     }
     if (!barrier) check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false}, comm);
+    check_typed(api, comm, size);
   }
   // On every layout something fits most algorithms; pow2-only ones may
   // fall back everywhere on 3x2 and 3+1+2.

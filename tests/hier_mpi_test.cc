@@ -5,7 +5,8 @@
 // where they should (bcast, reduce, allreduce, barrier, scan, exscan on
 // multi-node layouts that are not degenerate), and not where they should
 // not.  Also: the socket level (hwloc synthetic topology), communicators
-// that are splits of MPI_COMM_WORLD, and the per-communicator knobs.
+// that are splits of MPI_COMM_WORLD, the per-communicator knobs, and bcast
+// with different datatypes on the root and the other ranks.
 #include <mpi.h>
 
 #include <cstdlib>
@@ -56,22 +57,33 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
 
 class HierMpi : public MpiTest {
  protected:
-  // Compares one case with MPI and checks which path ran.
-  void check(const MpiCase& c, MPI_Comm comm) {
+  // Runs one comparison with MPI (`compare` returns "" when this rank
+  // agrees) and checks which path ran; returns the algorithm that ran.
+  template <typename Compare>
+  std::string check(ApiOp api, const DataCase& dc, int count, const std::string& what, MPI_Comm comm,
+                    Compare compare) {
     const Topology* topo = nullptr;
-    ASSERT_EQ(get_topology(comm, &topo), MPI_SUCCESS);
-    const long hier_before = local_count(c.api, Path::kHier);
-    EXPECT_EQ(compare_with_native(c, comm), "");
+    EXPECT_EQ(get_topology(comm, &topo), MPI_SUCCESS);
+    if (!topo) return "";
+    const long hier_before = local_count(api, Path::kHier);
+    EXPECT_EQ(compare(), "");
     const std::string ran = last_algorithm();
     const bool hier = ran.rfind("hier:", 0) == 0;
-    if (expect_hier(c.api, *c.data, c.count, *topo->layout)) {
-      EXPECT_TRUE(hier) << c.describe() << " ran " << ran << " on " << topo->layout->describe();
-      EXPECT_EQ(local_count(c.api, Path::kHier), hier_before + 1) << c.describe();
+    if (expect_hier(api, dc, count, *topo->layout)) {
+      EXPECT_TRUE(hier) << what << " ran " << ran << " on " << topo->layout->describe();
+      EXPECT_EQ(local_count(api, Path::kHier), hier_before + 1) << what;
       ++hier_runs_;
     } else {
-      EXPECT_FALSE(hier) << c.describe() << " ran " << ran << " on " << topo->layout->describe();
+      EXPECT_FALSE(hier) << what << " ran " << ran << " on " << topo->layout->describe();
     }
     ++runs_;
+    return ran;
+  }
+  void check(const MpiCase& c, MPI_Comm comm) {
+    check(c.api, *c.data, c.count, c.describe(), comm, [&] { return compare_with_native(c, comm); });
+  }
+  std::string check(const TypedCase& c, MPI_Comm comm) {
+    return check(c.api, *c.send_type, c.doubles, c.describe(), comm, [&] { return compare_typed_with_native(c, comm); });
   }
   void TearDown() override {
     RecordProperty("cases", runs_);
@@ -117,6 +129,30 @@ TEST_F(HierMpi, EveryOperationOnWorld) {
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
   check_all(comm, {0, 1, 7, 1000}, 140000);
+  if (multi_node()) {
+    EXPECT_GT(hier_runs_, 0);
+  }
+  MPI_Comm_free(&comm);
+}
+
+// Bcast where the root and the other ranks use different datatypes of one
+// type signature: every root, 7 and 100003 times 3 doubles (counts no group
+// size divides; the latter past the flat phases' segment size), and past
+// the size from which the pipelined composition runs (8 MiB).
+TEST_F(HierMpi, BcastWithDifferentTypes) {
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  const int size = world_size();
+  for (int n : {7, 100003})
+    for (int root = 0; root < size; ++root)
+      for (const TypedCase& c : typed_pairs(ApiOp::kBcast, 3 * n, root)) check(c, comm);
+  for (int root : {0, size - 1})
+    for (const TypedCase& c : typed_pairs(ApiOp::kBcast, 3 * 350003, root)) {
+      const std::string ran = check(c, comm);
+      if (ran.rfind("hier:", 0) == 0) {
+        EXPECT_EQ(ran, "hier:bcast_pipelined") << c.describe();
+      }
+    }
   if (multi_node()) {
     EXPECT_GT(hier_runs_, 0);
   }

@@ -51,6 +51,31 @@ std::vector<DataCase> make_cases() {
   };
 }
 
+std::vector<DataCase> make_typed_cases() {
+  MPI_Datatype contig, dup_double, contig_of_dup, dup_chain, vec, vec_resized, permuted;
+  MPI_Type_contiguous(3, MPI_DOUBLE, &contig);
+  MPI_Type_dup(MPI_DOUBLE, &dup_double);
+  MPI_Type_contiguous(3, dup_double, &contig_of_dup);
+  MPI_Type_dup(contig_of_dup, &dup_chain);
+  // Doubles 0, 2 and 4 of an extent of six.
+  MPI_Type_vector(3, 1, 2, MPI_DOUBLE, &vec);
+  MPI_Type_create_resized(vec, 0, 6 * sizeof(double), &vec_resized);
+  // The type map lists the double at byte 16 first, then 0, then 8.
+  const int lengths[3] = {1, 1, 1};
+  const MPI_Aint displs[3] = {2 * sizeof(double), 0, sizeof(double)};
+  const MPI_Datatype types[3] = {MPI_DOUBLE, MPI_DOUBLE, MPI_DOUBLE};
+  MPI_Type_create_struct(3, lengths, displs, types, &permuted);
+  for (MPI_Datatype* t : {&contig, &dup_chain, &vec_resized, &permuted}) MPI_Type_commit(t);
+  for (MPI_Datatype* t : {&dup_double, &contig_of_dup, &vec}) MPI_Type_free(t);
+  return {
+      {"double", MPI_DOUBLE, MPI_DOUBLE, 1, MPI_OP_NULL, true},
+      {"contiguous3", contig, MPI_DOUBLE, 3, MPI_OP_NULL, true},
+      {"dup_chain3", dup_chain, MPI_DOUBLE, 3, MPI_OP_NULL, true},
+      {"vector3", vec_resized, MPI_DOUBLE, 3, MPI_OP_NULL, true},
+      {"permuted3", permuted, MPI_DOUBLE, 3, MPI_OP_NULL, true},
+  };
+}
+
 // The value of basic component k of element i on rank r.
 int64_t value_of(const DataCase& c, int r, int salt, int64_t i, int k) {
   if (c.op == MPI_MINLOC) {
@@ -68,11 +93,20 @@ const std::vector<DataCase>& data_cases() {
   return cases;
 }
 
-const DataCase& data_case(const std::string& name) {
-  for (const DataCase& c : data_cases())
+static const DataCase& find_case(const std::vector<DataCase>& cases, const std::string& name) {
+  for (const DataCase& c : cases)
     if (c.name == name) return c;
   throw std::invalid_argument("no data case " + name);
 }
+
+const DataCase& data_case(const std::string& name) { return find_case(data_cases(), name); }
+
+const std::vector<DataCase>& typed_cases() {
+  static const std::vector<DataCase> cases = make_typed_cases();
+  return cases;
+}
+
+const DataCase& typed_case(const std::string& name) { return find_case(typed_cases(), name); }
 
 void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n) {
   if (n == 0) return;

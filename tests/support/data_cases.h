@@ -25,6 +25,16 @@ struct DataCase {
 const std::vector<DataCase>& data_cases();
 const DataCase& data_case(const std::string& name);
 
+// Datatypes of doubles for calls where ranks (or the two sides of a call)
+// describe the same data with different datatypes of one type signature:
+// "double"; "contiguous3" (3 doubles) and "dup_chain3" (a dup of a
+// contiguous of a dup of MPI_DOUBLE), which are their bytes in order;
+// "vector3" (3 doubles with holes between and after them) and "permuted3"
+// (a struct of 3 adjacent doubles listed out of memory order), which are
+// not.  basics_per_elem is the doubles per element; no operation.
+const std::vector<DataCase>& typed_cases();
+const DataCase& typed_case(const std::string& name);
+
 // Writes the deterministic input of (rank, element i) for n elements into a
 // buffer of n elements of c.type.  `salt` varies the values between calls.
 void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n);

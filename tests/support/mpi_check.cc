@@ -13,6 +13,22 @@ std::string MpiCase::describe() const {
   return os.str();
 }
 
+std::string TypedCase::describe() const {
+  std::ostringstream os;
+  os << api_op_name(api) << " " << send_type->name << " to " << recv_type->name << " doubles=" << doubles
+     << " root=" << root;
+  return os.str();
+}
+
+std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
+  static const char* const kPairs[][2] = {{"contiguous3", "double"}, {"vector3", "double"}, {"permuted3", "dup_chain3"}};
+  std::vector<TypedCase> v;
+  for (const auto& p : kPairs)
+    for (int first = 0; first < 2; ++first)
+      v.push_back(TypedCase{api, &typed_case(p[1 - first]), &typed_case(p[first]), doubles, root});
+  return v;
+}
+
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
   return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
@@ -122,6 +138,62 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
     return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at element " +
            std::to_string(b / ext);
+  }
+  return "";
+}
+
+namespace {
+
+// MPI_<op> or PMPI_<op> for a TypedCase: bcast's buffer is recvbuf.
+int call_typed(ApiOp api, bool native, const void* s, int sn, MPI_Datatype st, void* r, int rn, MPI_Datatype rt,
+               int root, MPI_Comm comm) {
+  switch (api) {
+    case ApiOp::kBcast: return native ? PMPI_Bcast(r, rn, rt, root, comm) : MPI_Bcast(r, rn, rt, root, comm);
+    case ApiOp::kGather:
+      return native ? PMPI_Gather(s, sn, st, r, rn, rt, root, comm) : MPI_Gather(s, sn, st, r, rn, rt, root, comm);
+    case ApiOp::kScatter:
+      return native ? PMPI_Scatter(s, sn, st, r, rn, rt, root, comm) : MPI_Scatter(s, sn, st, r, rn, rt, root, comm);
+    case ApiOp::kAllgather:
+      return native ? PMPI_Allgather(s, sn, st, r, rn, rt, comm) : MPI_Allgather(s, sn, st, r, rn, rt, comm);
+    case ApiOp::kAlltoall:
+      return native ? PMPI_Alltoall(s, sn, st, r, rn, rt, comm) : MPI_Alltoall(s, sn, st, r, rn, rt, comm);
+    default: return MPI_ERR_OTHER;
+  }
+}
+
+}  // namespace
+
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const bool root = rank == c.root;
+  const bool bcast = c.api == ApiOp::kBcast;
+  const DataCase& st = *c.send_type;
+  const DataCase& rt = bcast && root ? st : *c.recv_type;  // bcast: the one buffer's type
+  const int sn = c.doubles / st.basics_per_elem, rn = c.doubles / rt.basics_per_elem;
+  int64_t send_n = sn, recv_n = rn;
+  if (c.api == ApiOp::kScatter || c.api == ApiOp::kAlltoall) send_n *= size;
+  if (c.api == ApiOp::kGather || c.api == ApiOp::kAllgather || c.api == ApiOp::kAlltoall) recv_n *= size;
+  std::vector<char> input = sentinel_buffer(st, send_n);
+  fill_input(st, rank, c.doubles % 7, elem0(st, input), send_n);
+
+  std::vector<char> results[2];
+  for (int native = 0; native < 2; ++native) {
+    const char* who = native ? ": PMPI" : ": hiercoll";
+    std::vector<char> send = input;
+    std::vector<char> recv = bcast && root ? input : sentinel_buffer(rt, recv_n);
+    const int rc =
+        call_typed(c.api, native == 1, elem0(st, send), sn, st.type, elem0(rt, recv), rn, rt.type, c.root, comm);
+    if (rc != MPI_SUCCESS) return c.describe() + who + " returned " + std::to_string(rc);
+    if (send != input) return c.describe() + who + " wrote the send buffer";
+    if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined
+    results[native] = recv;
+  }
+  if (results[0] != results[1]) {
+    size_t b = 0;
+    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
+    return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
   }
   return "";
 }

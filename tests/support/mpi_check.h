@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <vector>
 
 #include "hier/stats.h"
 #include "tests/support/data_cases.h"
@@ -22,12 +23,32 @@ struct MpiCase {
   std::string describe() const;
 };
 
+// A call whose sides describe the same data with different datatypes of one
+// type signature (typed_cases()): the send side uses `send_type`, the
+// receive side `recv_type`; for bcast, the root uses `send_type` and the
+// other ranks `recv_type`.  `doubles` is the message (bcast) or one rank's
+// block (gather, scatter, allgather, alltoall), in doubles.
+struct TypedCase {
+  ApiOp api = ApiOp::kBcast;
+  const DataCase* send_type = nullptr;
+  const DataCase* recv_type = nullptr;
+  int doubles = 0;
+  int root = 0;
+  std::string describe() const;
+};
+// The cases of `api` for the pairs of datatypes the tests use, each pair
+// both ways: contiguous3 and double (bytes in order on both sides), vector3
+// and double (holes on one side), permuted3 and dup_chain3 (in order in
+// memory, but not in type-map order, on one side).
+std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root);
+
 // Whether MPI allows MPI_IN_PLACE for the operation.
 bool allows_in_place(ApiOp api);
 bool is_rooted(ApiOp api);
 
 // "" when this rank's results agree, else what differs.
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);
 
 // Calls MPI_<op> (native=false) or PMPI_<op> (native=true) with the
 // buffers a case uses; returns the MPI return code.
