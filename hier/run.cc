@@ -9,6 +9,7 @@
 #include "flat/select.h"
 #include "hier/call.h"
 #include "hier/comm_state.h"
+#include "hier/hier_registry.h"
 #include "hier/plan.h"
 #include "topo/topology.h"
 
@@ -56,8 +57,11 @@ int run_call_internal(const Call& c) {
   PMPI_Comm_rank(c.comm, &rank);
   PMPI_Comm_size(c.comm, &size);
   if (moves_nothing(c, rank)) {
+    // Counted where a call with data would go: hier only for operations
+    // that have hierarchical compositions.
     note_algorithm("none");
-    count_call(c.api, settings.mode == Mode::kHier ? Path::kHier : Path::kFlat);
+    const bool hier = settings.mode == Mode::kHier && !compositions_for(c.op).empty();
+    count_call(c.api, hier ? Path::kHier : Path::kFlat);
     return MPI_SUCCESS;
   }
   const Topology* topo = nullptr;

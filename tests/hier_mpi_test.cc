@@ -159,6 +159,21 @@ TEST_F(HierMpi, BcastWithDifferentTypes) {
   MPI_Comm_free(&comm);
 }
 
+// A call that moves no data returns at once; the statistics count it where
+// a call with data would go: hier for an operation with compositions, flat
+// for one without.
+TEST_F(HierMpi, EmptyCallsCountedByTheirOperation) {
+  const long bcast_hier = local_count(ApiOp::kBcast, Path::kHier);
+  const long alltoall_flat = local_count(ApiOp::kAlltoall, Path::kFlat);
+  const long alltoall_hier = local_count(ApiOp::kAlltoall, Path::kHier);
+  int x = 0;
+  EXPECT_EQ(MPI_Bcast(&x, 0, MPI_INT, 0, MPI_COMM_WORLD), MPI_SUCCESS);
+  EXPECT_EQ(MPI_Alltoall(&x, 0, MPI_INT, &x, 0, MPI_INT, MPI_COMM_WORLD), MPI_SUCCESS);
+  EXPECT_EQ(local_count(ApiOp::kBcast, Path::kHier), bcast_hier + 1);
+  EXPECT_EQ(local_count(ApiOp::kAlltoall, Path::kFlat), alltoall_flat + 1);
+  EXPECT_EQ(local_count(ApiOp::kAlltoall, Path::kHier), alltoall_hier);
+}
+
 // Sub-communicators: the ranks in reverse order, and every other rank.
 TEST_F(HierMpi, SplitsOfWorld) {
   const int rank = world_rank(), size = world_size();
