@@ -1,7 +1,11 @@
 #include <cstdio>
+#include <mutex>
+#include <set>
+#include <string>
 
 #include "hier/call.h"
 #include "hier/comm_registry.h"
+#include "hier/op_types.h"
 
 namespace hiercoll {
 
@@ -12,52 +16,89 @@ bool is_reduction(Op op) {
   return op == Op::kReduce || op == Op::kAllreduce || op == Op::kReduceScatter || op == Op::kScan || op == Op::kExscan;
 }
 
-int complain(const Call& c, int code, const char* what, long value) {
-  std::fprintf(stderr, "hiercoll: %s: %s (%ld)\n", c.mpi_name, what, value);
+// Says why a call is refused, once per function and reason, and returns code.
+int complain(const Call& c, int code, const std::string& what, long value) {
+  static std::mutex mu;
+  static std::set<std::string> said;
+  std::lock_guard<std::mutex> lock(mu);
+  if (said.insert(std::string(c.mpi_name) + ": " + what).second)
+    std::fprintf(stderr, "hiercoll: %s: %s (%ld)\n", c.mpi_name, what.c_str(), value);
   return code;
 }
 
-// A buffer that must hold data: count elements of type at buf.
-int check_data(const Call& c, const void* buf, long count, MPI_Datatype type, const char* which) {
+std::string type_name(MPI_Datatype type) {
+  if (type == MPI_DATATYPE_NULL) return "MPI_DATATYPE_NULL";
+  char name[MPI_MAX_OBJECT_NAME] = "";
+  int len = 0;
+  PMPI_Type_get_name(type, name, &len);
+  return len > 0 ? name : "a derived datatype";
+}
+
+// MPI has no query for it, but Open MPI checks a zero-count send to
+// MPI_PROC_NULL for an uncommitted datatype before it returns at once.  The
+// probe travels on a private duplicate of MPI_COMM_SELF that returns errors.
+bool is_committed(MPI_Datatype type) {
+  static const MPI_Comm probe = [] {
+    MPI_Comm c;
+    PMPI_Comm_dup(MPI_COMM_SELF, &c);
+    PMPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+    return c;
+  }();
+  return PMPI_Send(nullptr, 0, type, MPI_PROC_NULL, 0, probe) == MPI_SUCCESS;
+}
+
+// A buffer that must hold data: count elements of type at buf.  The type is
+// checked with count 0 too, as MPI does.  `which`: "send ", "receive " or "".
+int check_data(const Call& c, const void* buf, long count, MPI_Datatype type, const std::string& which) {
   if (count < 0) return complain(c, MPI_ERR_COUNT, "negative count", count);
   if (type == MPI_DATATYPE_NULL) return complain(c, MPI_ERR_TYPE, "MPI_DATATYPE_NULL", 0);
   int size = 0;
   if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return complain(c, MPI_ERR_TYPE, "invalid datatype", 0);
+  if (!is_predefined_type(type) && !is_committed(type))
+    return complain(c, MPI_ERR_TYPE, which + "datatype not committed", count);
   if (count > 0 && buf == nullptr && size > 0) {
     // MPI_BOTTOM (null) is legal with absolute-address datatypes only.
     MPI_Aint lb, extent;
     PMPI_Type_get_true_extent(type, &lb, &extent);
-    if (lb == 0) {
-      std::fprintf(stderr, "hiercoll: %s: null %s buffer with %ld elements\n", c.mpi_name, which, count);
-      return MPI_ERR_BUFFER;
-    }
+    if (lb == 0) return complain(c, MPI_ERR_BUFFER, "null " + which + "buffer with data", count);
   }
   return MPI_SUCCESS;
 }
 
-bool is_pair_type(MPI_Datatype t) {
-  for (MPI_Datatype p : {MPI_2INT, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT,
-                         MPI_2REAL, MPI_2DOUBLE_PRECISION, MPI_2INTEGER})
-    if (t == p) return true;
-  return false;
+// The operation: predefined ones only on the datatypes MPI defines them for.
+int check_op(const Call& c) {
+  if (c.mpi_op == MPI_OP_NULL) return complain(c, MPI_ERR_OP, "MPI_OP_NULL", 0);
+  if (is_predefined_op(c.mpi_op) && !op_defined_on(c.mpi_op, c.recvtype))
+    return complain(c, MPI_ERR_OP, "predefined operation not defined on " + type_name(c.recvtype), 0);
+  return MPI_SUCCESS;
 }
 
-bool is_predefined_op(MPI_Op op) {
-  for (MPI_Op p : {MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR, MPI_BOR, MPI_LXOR, MPI_BXOR,
-                   MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP})
-    if (op == p) return true;
-  return false;
+// Whether this rank's send / receive buffer is significant.
+bool send_matters(Op op, bool root) { return op != Op::kBcast && op != Op::kBarrier && (op != Op::kScatter || root); }
+bool recv_matters(Op op, bool root) { return op != Op::kBarrier && ((op != Op::kReduce && op != Op::kGather) || root); }
+
+// MPI_IN_PLACE may stand for the send buffer of the unrooted reductions,
+// allgather and alltoall and of a reduce's or gather's root, and for the
+// receive buffer of a scatter's root.
+bool in_place_allowed(Op op, bool root, bool send) {
+  if (!send) return op == Op::kScatter && root;
+  if (op == Op::kReduce || op == Op::kGather) return root;
+  return op != Op::kBcast && op != Op::kScatter;
 }
 
-// Predefined operations take predefined datatypes only, and MINLOC/MAXLOC
-// exactly the pair types (as MPI checks it).
-int check_op_type(const Call& c, MPI_Datatype type) {
-  if (!is_predefined_op(c.mpi_op) || type == MPI_DATATYPE_NULL) return MPI_SUCCESS;
-  int ni, na, nd, combiner;
-  PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner);
-  const bool loc = c.mpi_op == MPI_MINLOC || c.mpi_op == MPI_MAXLOC;
-  if (combiner != MPI_COMBINER_NAMED || loc != is_pair_type(type))
-    return complain(c, MPI_ERR_OP, "predefined operation not defined for this datatype", 0);
+// MPI_IN_PLACE where MPI does not allow it, and send and receive buffers that
+// alias without MPI_IN_PLACE where Open MPI 4.1 refuses them; with its error
+// classes (it gives MPI_ERR_BUFFER in allreduce, MPI_ERR_ARG elsewhere).
+int check_buffers(const Call& c, bool root) {
+  const int code = c.op == Op::kAllreduce ? MPI_ERR_BUFFER : MPI_ERR_ARG;
+  if (c.sendbuf == MPI_IN_PLACE && send_matters(c.op, root) && !in_place_allowed(c.op, root, true))
+    return complain(c, code, "MPI_IN_PLACE is not allowed as this rank's send buffer", 0);
+  if (c.recvbuf == MPI_IN_PLACE && recv_matters(c.op, root) && !in_place_allowed(c.op, root, false))
+    return complain(c, code, "MPI_IN_PLACE is not allowed as this rank's receive buffer", 0);
+  const bool aliased = c.sendbuf == c.recvbuf && c.sendbuf != MPI_IN_PLACE;
+  if (aliased && ((c.op == Op::kAllreduce && c.sendbuf != MPI_BOTTOM && c.recvcount > 1) ||
+                  (c.op == Op::kReduce && root && c.recvcount != 0)))
+    return complain(c, code, "send and receive buffers are the same (use MPI_IN_PLACE)", c.recvcount);
   return MPI_SUCCESS;
 }
 
@@ -81,28 +122,26 @@ int validate(const Call& c, bool* inter) {
     return MPI_SUCCESS;
   }
   PMPI_Comm_rank(c.comm, &rank);
+  // Checked on every rank before anything is sent, in Open MPI's order.
+  int rc = is_reduction(c.op) ? check_op(c) : MPI_SUCCESS;
+  if (rc != MPI_SUCCESS) return rc;
   if (is_rooted(c.op) && (c.root < 0 || c.root >= size)) return complain(c, MPI_ERR_ROOT, "invalid root", c.root);
-  if (is_reduction(c.op)) {
-    if (c.mpi_op == MPI_OP_NULL) return complain(c, MPI_ERR_OP, "MPI_OP_NULL", 0);
-    const int rc = check_op_type(c, c.recvtype);
-    if (rc != MPI_SUCCESS) return rc;
-  }
+  const bool root = rank == c.root;
+  rc = check_buffers(c, root);
+  if (rc != MPI_SUCCESS) return rc;
 
   const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
-  const bool root = rank == c.root;
-  int rc = MPI_SUCCESS;
   switch (c.op) {
     case Op::kBcast:
       rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "");
       break;
     case Op::kReduce:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send");
-      else if (!root) return complain(c, MPI_ERR_BUFFER, "MPI_IN_PLACE on a non-root rank", rank);
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ");
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
       break;
     case Op::kAllreduce: case Op::kScan: case Op::kExscan:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send");
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send ");
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
       break;
     case Op::kReduceScatter: {
       long total = 0;
@@ -111,25 +150,25 @@ int validate(const Call& c, bool* inter) {
         if (n < 0) return complain(c, MPI_ERR_COUNT, "negative count", n);
         total += n;
       }
-      if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send ");
       if (rc == MPI_SUCCESS)
         rc = check_data(c, c.recvbuf, in_place_send ? total : (c.recvcounts ? c.recvcounts[rank] : c.recvcount),
-                        c.recvtype, "receive");
+                        c.recvtype, "receive ");
       break;
     }
     case Op::kAllgather: case Op::kAlltoall:
       if (!in_place_send)
-        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send");
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive");
+        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send ");
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ");
       break;
     case Op::kGather:
-      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send");
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive");
+      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ");
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ");
       break;
     case Op::kScatter:
-      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send");
+      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send ");
       if (rc == MPI_SUCCESS && !(root && c.recvbuf == MPI_IN_PLACE))
-        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive");
+        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
       break;
     case Op::kBarrier:
       break;
