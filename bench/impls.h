@@ -9,9 +9,14 @@
 //            the listed coll components first when it selects the
 //            communicator's collectives, so this one communicator runs HAN
 //            while the others keep tuned, in the same job (no MCA parameter)
-//   hier:<a>, flat:<a>  as hier / flat with hiercoll_<op>_algorithm=<a> for
-//            every operation that has an algorithm of that name
-// plus the @key=value hints of the command line.
+//   flat:<a> as flat with hiercoll_<op>_algorithm=<a> for every operation
+//            that has a flat algorithm of that name
+//   hier:<a> as hier with, per operation, hiercoll_<op>_composition=<a>
+//            where <a> is one of its hierarchical compositions, else
+//            hiercoll_<op>_inter_algorithm=<a> where <a> is a flat algorithm
+//            its compositions can run among the node leaders
+// plus the @key=value hints of the command line.  Operations a forced
+// name means nothing to are skipped for that implementation.
 #pragma once
 
 #include <mpi.h>
@@ -28,7 +33,7 @@ struct Impl {
   ImplSpec spec;
   MPI_Comm comm = MPI_COMM_NULL;
   bool via_hiercoll = true;
-  std::vector<std::string> forced_ops;  // forced algorithm: the operations that have it
+  std::vector<std::string> forced_ops;  // forced name: the operations it is forced on
 
   // Why op cannot run on this implementation ("" = it can).
   std::string skip_reason(const OpInfo& op) const;
@@ -37,10 +42,13 @@ struct Impl {
   std::string algorithm(const OpInfo& op) const;
   // The info hints given to the communicator, "key=value ...".
   std::string hints_text;
+  // "" when `ran` (what the calls of an operation reported) is what the
+  // forced name asked for, else a note saying what ran instead.
+  std::string forced_note(const OpInfo& op, const std::string& ran) const;
 };
 
 // Collective over `base`. Creates one communicator per implementation;
-// fails (returns false, message in *error) for a forced algorithm that no
+// fails (returns false, message in *error) for a forced name that no
 // operation knows.
 bool create_impls(const std::vector<ImplSpec>& specs, MPI_Comm base, std::vector<Impl>* impls, std::string* error);
 void free_impls(std::vector<Impl>* impls);

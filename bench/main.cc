@@ -92,20 +92,6 @@ std::string ompi_functions(const Impl& impl, const std::vector<const OpInfo*>& o
   return s;
 }
 
-// Says when a forced algorithm did not run as asked: `ran` is what the
-// calls reported (hiercoll falls back, visibly, when the algorithm does not
-// fit the call; and it runs a forced algorithm flat, on the whole
-// communicator, even in mode hier).
-std::string forced_note(const Impl& impl, const std::string& ran) {
-  const std::string& want = impl.spec.algorithm;
-  if (want.empty() || ran.empty()) return "";
-  if (ran != want && ran != "hier:" + want)
-    return impl.spec.name + " ran " + ran + " (fallback: " + want + " does not fit this call)";
-  if (impl.spec.kind == ImplSpec::kHier && ran.rfind("hier:", 0) != 0)
-    return impl.spec.name + " ran " + ran + " without the hierarchy (hiercoll runs a forced algorithm flat)";
-  return "";
-}
-
 // The machine's 1-minute load average ("?" when unknown).
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
@@ -273,7 +259,7 @@ int run(int argc, char** argv) {
     for (const std::string& s : o.skipped) log.say("         skipped %s", s.c_str());
     if (rank == 0)
       for (const Impl& i : impls) {
-        const std::string note = forced_note(i, results.algorithm(p.op->name, p.bytes, i.spec.name));
+        const std::string note = i.forced_note(*p.op, results.algorithm(p.op->name, p.bytes, i.spec.name));
         if (!note.empty()) log.say("         note: %s", note.c_str());
       }
     for (const std::string& w : o.wrong) {

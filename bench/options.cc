@@ -112,13 +112,14 @@ bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
   else if (base == "han") s.kind = ImplSpec::kHan;
   else if (base == "mpi") s.kind = ImplSpec::kMpi;
   else {
-    *error = "unknown implementation '" + text + "' (hier, flat, native, han, mpi, hier:<algorithm>, flat:<algorithm>)";
+    *error = "unknown implementation '" + text +
+             "' (hier, flat, native, han, mpi, hier:<composition or inter-node algorithm>, flat:<algorithm>)";
     return false;
   }
   if (colon != std::string::npos) {
     s.algorithm = head.substr(colon + 1);
     if (s.kind != ImplSpec::kHier && s.kind != ImplSpec::kFlat) {
-      *error = "'" + text + "': only hier and flat take a forced algorithm";
+      *error = "'" + text + "': only hier and flat take a forced name";
       return false;
     }
     if (s.algorithm.empty()) {
@@ -155,8 +156,10 @@ std::string usage_text() {
   --ops LIST         operations (default bcast,reduce,allreduce,barrier,scan,allgather);
                      known: )" + op_names() + R"(
   --sizes LIST       bytes per rank: 8,1K,64K,1M,4M (default); ranges double: 8-4M
-  --impls LIST       hier,flat,native,han (default); forced algorithms for
-                     studies: hier:<name>, flat:<name>; hints: <impl>@seg=64K,
+  --impls LIST       hier,flat,native,han (default); forced for studies:
+                     hier:<composition> (hier:bcast_pipelined), hier:<flat
+                     algorithm among the node leaders> (hier:twotree),
+                     flat:<algorithm> (flat:rabenseifner); hints: <impl>@seg=64K,
                      <impl>@<info key>=<value>; mpi = Open MPI's choice without
                      any hint (see docs/BENCHMARK.md)
   --reps R           repetitions per point and root (default: automatic, between

@@ -14,15 +14,17 @@ namespace hcbench {
 //   mpi                                 Open MPI's own choice with no hint
 //                                       (native unless MCA parameters
 //                                       change the coll priorities)
-//   hier:<algorithm> | flat:<algorithm>  a forced algorithm (studies)
+//   hier:<name> | flat:<algorithm>      forced (studies; bench/impls.h):
+//                                       a composition or inter-node
+//                                       algorithm, a flat algorithm
 // optionally followed by hints "@key=value" (repeatable): "@seg=64K" sets
 // hiercoll_segment_bytes, any other key goes to the communicator's MPI_Info
-// as is (e.g. "hier@hiercoll_bcast_hier_algorithm=twotree").
+// as is (e.g. "hier@hiercoll_bcast_inter_algorithm=twotree").
 struct ImplSpec {
   enum Kind { kHier, kFlat, kNative, kHan, kMpi };
   std::string name;       // as given; the CSV's impl column
   Kind kind = kHier;
-  std::string algorithm;  // forced algorithm ("" = selection decides)
+  std::string algorithm;  // forced name after "hier:" / "flat:" ("" = selection decides)
   std::vector<std::pair<std::string, std::string>> hints;  // info key, value
 };
 

@@ -97,11 +97,16 @@ enum HierNeed : uint32_t {
 struct HierCall;
 using HierBuildFn = void (*)(const HierCall&, ScheduleBuilder&);
 
+// Bit of op in HierComposition::inter_ops.
+constexpr uint32_t op_bit(Op op) { return 1u << static_cast<int>(op); }
+
 struct HierComposition {
   Op op;
   const char* name;     // "bcast_pipelined"; reported as "hier:<name>"
   uint32_t needs;       // HierNeed bits
   bool segmented;       // all phases pipelined in one segment size
+  uint32_t inter_ops;   // op_bit of each operation its inter-node phases run as a
+                        // flat algorithm (scan's leaders run exscan); 0: none
   HierBuildFn build;
 };
 
@@ -113,9 +118,14 @@ struct HierChoice {
   bool sockets = false;     // the socket level is used
   int64_t unit_bytes = 0;   // bytes of one unit (phases select by bytes)
   int64_t seg_units = 0;    // segmented compositions: the segment; else 0 or a forced segment
-  const Algorithm* inter = nullptr;  // forced inter-node algorithm (tests); null: rules decide
-  const Algorithm* intra = nullptr;  // forced algorithm of the levels inside the node
-  std::string name;         // "hier:<composition>"
+  // Forced flat algorithms (null: the phase rules decide): `inter` for the
+  // inter-node phases (HIERCOLL_<OP>_INTER_ALGORITHM, tests), `intra` for the
+  // levels inside the node (tests).  Forced by name: a phase of another
+  // operation runs the algorithm of the same name of its own operation
+  // (allreduce_pipelined's reduce and bcast among nodes both run "twotree").
+  const Algorithm* inter = nullptr;
+  const Algorithm* intra = nullptr;
+  std::string name;         // "hier:<composition>", plus " inter=<algorithm>" when forced
 };
 
 // What a composition's generator sees.

@@ -20,18 +20,21 @@ constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
 // below, else the flat default for the level's group and bytes);
 // "x_pipelined" cuts the message into segments that flow through all
 // levels at once (paper Sects. 3.1-3.2).
+// The barrier's inter-node phase is the dissemination barrier built in
+// place (hier_barrier.cc), not a flat algorithm, so it has no inter_ops.
 const HierComposition kCompositions[] = {
-    {Op::kBcast, "bcast", 0, false, build_hier_bcast},
-    {Op::kBcast, "bcast_pipelined", 0, true, build_hier_bcast},
-    {Op::kReduce, "reduce", kNeedOrderForNonCommutative, false, build_hier_reduce},
-    {Op::kReduce, "reduce_pipelined", kNeedOrderForNonCommutative, true, build_hier_reduce},
-    {Op::kAllreduce, "allreduce", kNeedOrderForNonCommutative, false, build_hier_allreduce},
-    {Op::kAllreduce, "allreduce_pipelined", kNeedOrderForNonCommutative, true, build_hier_allreduce_pipelined},
+    {Op::kBcast, "bcast", 0, false, op_bit(Op::kBcast), build_hier_bcast},
+    {Op::kBcast, "bcast_pipelined", 0, true, op_bit(Op::kBcast), build_hier_bcast},
+    {Op::kReduce, "reduce", kNeedOrderForNonCommutative, false, op_bit(Op::kReduce), build_hier_reduce},
+    {Op::kReduce, "reduce_pipelined", kNeedOrderForNonCommutative, true, op_bit(Op::kReduce), build_hier_reduce},
+    {Op::kAllreduce, "allreduce", kNeedOrderForNonCommutative, false, op_bit(Op::kAllreduce), build_hier_allreduce},
+    {Op::kAllreduce, "allreduce_pipelined", kNeedOrderForNonCommutative, true, op_bit(Op::kReduce) | op_bit(Op::kBcast),
+     build_hier_allreduce_pipelined},
     {Op::kAllreduce, "allreduce_columns", kNeedOrderForNonCommutative | kNeedUniform | kTwoLevelsOnly, false,
-     build_hier_allreduce_columns},
-    {Op::kBarrier, "barrier", 0, false, build_hier_barrier},
-    {Op::kScan, "scan", kNeedConsecutive | kTwoLevelsOnly, false, build_hier_scan},
-    {Op::kExscan, "exscan", kNeedConsecutive | kTwoLevelsOnly, false, build_hier_exscan},
+     op_bit(Op::kAllreduce), build_hier_allreduce_columns},
+    {Op::kBarrier, "barrier", 0, false, 0, build_hier_barrier},
+    {Op::kScan, "scan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_scan},
+    {Op::kExscan, "exscan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_exscan},
 };
 
 // Which composition a call gets: the first rule of its operation whose
@@ -133,6 +136,44 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
   return unit_bytes > 0 ? std::max<int64_t>(1, bytes / unit_bytes) : 0;
 }
 
+// The composition the selection rules pick for the call (null: flat).
+const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
+                                            int64_t unit_bytes) {
+  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
+  for (const SelectRule& r : kSelectRules) {
+    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
+    const HierComposition* comp = find_composition(r.op, r.composition);
+    if (comp && composition_applies(*comp, L, F, a)) return comp;
+  }
+  return nullptr;
+}
+
+// The interned copy of ch: its address keys the per-communicator schedule
+// cache, so the key holds every field a composed schedule depends on (the
+// name follows from comp and inter).
+const HierChoice* intern(HierChoice ch) {
+  static std::mutex mu;
+  using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*>;
+  static std::map<Key, std::unique_ptr<HierChoice>> interned;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra)];
+  if (!slot) slot = std::make_unique<HierChoice>(std::move(ch));
+  return slot.get();
+}
+
+// The node leaders' phase of operation `op` for the call, as far as an
+// algorithm's restrictions go: group size, commutativity.  Root 0: no
+// algorithm of an inter-node phase's operations restricts the root (and
+// phase_algorithm checks the real phase all the same).
+CollArgs leaders_args(Op op, const Layout& L, const CollArgs& a) {
+  CollArgs s;
+  s.op = op;
+  s.size = L.num_nodes;
+  s.count = a.count;
+  s.commutative = a.commutative;
+  return s;
+}
+
 }  // namespace
 
 const std::vector<HierComposition>& all_compositions() {
@@ -163,8 +204,33 @@ bool composition_applies(const HierComposition& comp, const Layout& L, const Lay
   return (uses_sockets(comp, F, a) ? F.socket_levels : F.levels) >= 2;
 }
 
+std::vector<std::string> inter_algorithm_names(Op op) {
+  uint32_t ops = 0;
+  for (const HierComposition* c : compositions_for(op)) ops |= c->inter_ops;
+  std::vector<std::string> names;
+  for (const Algorithm& alg : all_algorithms())
+    if ((ops & op_bit(alg.op)) && std::find(names.begin(), names.end(), alg.name) == names.end())
+      names.push_back(alg.name);
+  return names;
+}
+
+const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& L, const CollArgs& a,
+                                     const std::string& name) {
+  if (L.num_nodes < 2) return nullptr;  // no inter-node phase
+  const Algorithm* first = nullptr;
+  for (int i = 0; i < kNumOps; ++i) {
+    const Op op = static_cast<Op>(i);
+    if (!(comp.inter_ops & op_bit(op))) continue;
+    const Algorithm* alg = find_algorithm(op, name);
+    if (!alg) continue;
+    if (!algorithm_fits(*alg, leaders_args(op, L, a))) return nullptr;
+    if (!first) first = alg;
+  }
+  return first;
+}
+
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                       int64_t unit_bytes, int64_t segment_bytes) {
+                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter) {
   HierChoice ch;
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
@@ -177,28 +243,29 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
   } else if (segment_bytes > 0) {
     ch.seg_units = units_of(segment_bytes, unit_bytes);
   }
-  ch.name = std::string("hier:") + comp.name;
+  ch.inter = inter;
+  ch.name = std::string("hier:") + comp.name + (inter ? std::string(" inter=") + inter->name : "");
   return ch;
 }
 
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
-                                     int64_t segment_bytes) {
-  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-  for (const SelectRule& r : kSelectRules) {
-    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
-    const HierComposition* comp = find_composition(r.op, r.composition);
-    if (!comp || !composition_applies(*comp, L, F, a)) continue;
-    HierChoice ch = make_choice(*comp, L, F, a, unit_bytes, segment_bytes);
-    // Interned: the address keys the per-communicator schedule cache.
-    static std::mutex mu;
-    using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*>;
-    static std::map<Key, std::unique_ptr<HierChoice>> interned;
-    std::lock_guard<std::mutex> lock(mu);
-    auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra)];
-    if (!slot) slot = std::make_unique<HierChoice>(std::move(ch));
-    return slot.get();
+                                     int64_t segment_bytes, const HierForced& forced, std::string* unfit) {
+  std::string missed;
+  const HierComposition* comp = nullptr;
+  if (!forced.composition.empty()) {
+    const HierComposition* f = find_composition(a.op, forced.composition);
+    if (f && composition_applies(*f, L, F, a)) comp = f;
+    else missed = "composition " + forced.composition;
   }
-  return nullptr;
+  if (!comp) comp = selected_composition(L, F, a, unit_bytes);
+  const Algorithm* inter = nullptr;
+  if (!forced.inter.empty()) {
+    if (comp) inter = inter_algorithm_for(*comp, L, a, forced.inter);
+    if (!inter) missed += (missed.empty() ? "" : ", ") + std::string("inter-node algorithm ") + forced.inter;
+  }
+  if (unfit) *unfit = missed;
+  if (!comp) return nullptr;
+  return intern(make_choice(*comp, L, F, a, unit_bytes, segment_bytes, inter));
 }
 
 std::string check_hier_tables() {
@@ -230,8 +297,10 @@ CollArgs HierCall::phase_args(Op op, const HierGroup& g, int64_t count) const {
 const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   const int64_t bytes = sub->count * choice.unit_bytes;
   const Algorithm* forced = inter ? choice.inter : choice.intra;
+  // Forced by name: a phase of another operation runs its namesake.
+  if (forced && forced->op != sub->op) forced = find_algorithm(sub->op, forced->name);
   const Algorithm* a = nullptr;
-  if (forced && forced->op == sub->op && algorithm_fits(*forced, *sub)) a = forced;
+  if (forced && algorithm_fits(*forced, *sub)) a = forced;
   for (const PhaseRule& r : kPhaseRules) {
     if (a) break;
     if (r.segmented != choice.comp->segmented || r.op != sub->op) continue;

@@ -25,16 +25,46 @@ bool uses_sockets(const HierComposition& comp, const LayoutFacts& F, const CollA
 // layout_facts(L).
 bool composition_applies(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a);
 
+// The names of the flat algorithms that the inter-node phases of op's
+// compositions can run (every algorithm of every operation in their
+// inter_ops, each name once, registry order); empty when none has such a
+// phase (barrier, operations without compositions).
+std::vector<std::string> inter_algorithm_names(Op op);
+
+// The algorithm named `name` forced on comp's inter-node phases for the
+// call: of the first operation in comp.inter_ops that has an algorithm of
+// that name (HierChoice::inter).  Null when the layout has one node, when
+// no inter-node phase of comp runs an algorithm of that name, or when one
+// that does would not fit (its restrictions, for the node leaders' group
+// and the call's operation).
+const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& L, const CollArgs& a,
+                                     const std::string& name);
+
 // A choice for comp and the call; segment_bytes > 0 forces the segment
 // (HIERCOLL_SEGMENT_BYTES), else segmented compositions get the flat
-// default for the message and node count.  Not interned (tests adjust it).
+// default for the message and node count; `inter` (from
+// inter_algorithm_for) forces the inter-node algorithm.  Not interned
+// (tests adjust it).
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                       int64_t unit_bytes, int64_t segment_bytes);
+                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr);
 
-// The composition the selection rules pick for the call, interned (stable
-// address, usable as a cache key); null when the call stays flat.
+// What the knobs force on the hierarchical path (hier/settings.h), by
+// name; empty: the rules decide.
+struct HierForced {
+  std::string composition;  // HIERCOLL_<OP>_COMPOSITION
+  std::string inter;        // HIERCOLL_<OP>_INTER_ALGORITHM
+};
+
+// The composition for the call, interned (stable address, usable as a
+// cache key); null when the call stays flat.  A forced composition is used
+// where it applies (composition_applies), else the selection rules pick;
+// a forced inter-node algorithm is used where inter_algorithm_for gives
+// one for the composition picked.  What was forced but could not be used
+// is named in *unfit ("composition scan", "inter-node algorithm twotree",
+// comma-separated; empty when everything forced is used).
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
-                                     int64_t segment_bytes);
+                                     int64_t segment_bytes, const HierForced& forced = {},
+                                     std::string* unfit = nullptr);
 
 // "" when every name in the rule tables is a registered composition or
 // flat algorithm, else the first that is not (tests).

@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "flat/mpi_executor.h"
 #include "hier/hier_registry.h"
@@ -42,18 +43,37 @@ void say_flat(const Call& c, const Layout& L) {
                L.consecutive ? "" : "node ranks not consecutive, ", L.uniform ? "uniform nodes" : "uneven nodes");
 }
 
+// HIERCOLL_VERBOSE: say (every time, as for a forced flat algorithm) when
+// a forced composition or inter-node algorithm does not fit the call.
+void say_unfit(const Settings& s, const Call& c, const std::string& unfit, const HierChoice* used) {
+  if (s.verbose)
+    std::fprintf(stderr, "hiercoll: %s: %s does not fit this call; using %s\n", c.mpi_name, unfit.c_str(),
+                 used ? used->name.c_str() : "the flat path");
+}
+
 }  // namespace
 
 int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state) {
   const CollArgs& args = plan.args;
+  const int op = static_cast<int>(args.op);
   // A forced flat algorithm (HIERCOLL_<OP>_ALGORITHM or its info hint)
   // means that algorithm, on the whole communicator.
-  if (!s.algorithm[static_cast<int>(args.op)].empty()) return -1;
+  if (!s.algorithm[op].empty()) return -1;
+  const HierForced forced{s.composition[op], s.inter_algorithm[op]};
+  const bool forcing = !forced.composition.empty() || !forced.inter.empty();
   const LayoutFacts facts = facts_of(topo.layout);
-  if (!facts.hierarchical()) return -1;  // degenerate shape: flat, at no further cost
-  const HierChoice* choice = choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes);
+  // Degenerate shape: flat, at no further cost (unless something forced
+  // must be reported as not fitting).
+  if (!facts.hierarchical() && !forcing) return -1;
+  std::string unfit;
+  const HierChoice* choice =
+      choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes, forced, &unfit);
+  if (!unfit.empty()) {
+    count_fallback(c.api);
+    say_unfit(s, c, unfit, choice);
+  }
   if (!choice) {
-    if (s.verbose && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
+    if (s.verbose && unfit.empty() && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
     return -1;
   }
   note_algorithm(choice->name.c_str());

@@ -1,10 +1,13 @@
 #include "hier/settings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <functional>
+#include <vector>
 
 #include "flat/registry.h"
+#include "hier/hier_registry.h"
 
 namespace hiercoll {
 
@@ -30,18 +33,29 @@ void parse_mode(const std::string& v, const std::string& source, Settings* s) {
   else set_error(s, source + "=" + v + ": unknown mode (hier, flat or off)");
 }
 
-void parse_algorithm(Op op, const std::string& v, const std::string& source, Settings* s) {
-  if (v.empty()) {
-    s->algorithm[static_cast<int>(op)].clear();
+// A name knob: `v` must be one of `known` (empty resets it); `what` names
+// the kind for the error ("bcast composition").
+void parse_name(const std::string& v, const std::string& source, const std::vector<std::string>& known,
+                const std::string& what, std::string* out, Settings* s) {
+  if (v.empty() || std::find(known.begin(), known.end(), v) != known.end()) {
+    *out = v;
     return;
   }
-  if (find_algorithm(op, v)) {
-    s->algorithm[static_cast<int>(op)] = v;
-    return;
-  }
-  std::string known;
-  for (const Algorithm* a : algorithms_for(op)) known += std::string(known.empty() ? "" : ", ") + a->name;
-  set_error(s, source + "=" + v + ": unknown " + op_name(op) + " algorithm (known: " + known + ")");
+  std::string list;
+  for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+  set_error(s, source + "=" + v + ": unknown " + what + " (known: " + (list.empty() ? "none" : list) + ")");
+}
+
+std::vector<std::string> algorithm_names(Op op) {
+  std::vector<std::string> v;
+  for (const Algorithm* a : algorithms_for(op)) v.push_back(a->name);
+  return v;
+}
+
+std::vector<std::string> composition_names(Op op) {
+  std::vector<std::string> v;
+  for (const HierComposition* c : compositions_for(op)) v.push_back(c->name);
+  return v;
 }
 
 void parse_segment(const std::string& v, const std::string& source, Settings* s) {
@@ -61,9 +75,22 @@ void apply(Settings* s, const std::function<const char*(const std::string&)>& ge
   const std::string mode_key = env ? "HIERCOLL_MODE" : "hiercoll";
   if (const char* v = get(mode_key)) parse_mode(v, mode_key, s);
   for (int i = 0; i < kNumOps; ++i) {
-    const std::string op = op_name(static_cast<Op>(i));
-    const std::string key = env ? "HIERCOLL_" + upper(op) + "_ALGORITHM" : "hiercoll_" + op + "_algorithm";
-    if (const char* v = get(key)) parse_algorithm(static_cast<Op>(i), v, key, s);
+    const Op op = static_cast<Op>(i);
+    const std::string name = op_name(op);
+    const struct {
+      const char* suffix;  // of the info key; the variable's is its upper case
+      std::string* slot;
+      std::vector<std::string> (*known)(Op);
+      const char* what;
+    } knobs[] = {
+        {"_algorithm", &s->algorithm[i], algorithm_names, " algorithm"},
+        {"_composition", &s->composition[i], composition_names, " composition"},
+        {"_inter_algorithm", &s->inter_algorithm[i], inter_algorithm_names, " inter-node algorithm"},
+    };
+    for (const auto& k : knobs) {
+      const std::string key = env ? "HIERCOLL_" + upper(name + k.suffix) : "hiercoll_" + name + k.suffix;
+      if (const char* v = get(key)) parse_name(v, key, k.known(op), name + k.what, k.slot, s);
+    }
   }
   const std::string seg_key = env ? "HIERCOLL_SEGMENT_BYTES" : "hiercoll_segment_bytes";
   if (const char* v = get(seg_key)) parse_segment(v, seg_key, s);
@@ -88,6 +115,9 @@ Settings apply_info(const Settings& base, MPI_Info info) {
   std::string value;
   apply(&s,
         [&](const std::string& key) -> const char* {
+          // No info object holds a longer key (hiercoll_reduce_scatter_inter_algorithm),
+          // and MPI_Info_get raises an error for one.
+          if (key.size() >= MPI_MAX_INFO_KEY) return nullptr;
           char buf[MPI_MAX_INFO_VAL + 1];
           int flag = 0;
           MPI_Info_get(info, key.c_str(), MPI_MAX_INFO_VAL, buf, &flag);

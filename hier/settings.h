@@ -1,12 +1,25 @@
-// Knobs: the mode (hier, flat, off), a forced algorithm per operation, the
-// segment size and the socket level, from the environment and, per
+// Knobs: the mode (hier, flat, off), a forced algorithm per operation, a
+// forced hierarchical composition and inter-node algorithm per operation,
+// the segment size and the socket level, from the environment and, per
 // communicator, from MPI_Info hints that override the environment.
 //
-//   environment                    info key                 values
-//   HIERCOLL_MODE                  hiercoll                 hier | flat | off
-//   HIERCOLL_<OP>_ALGORITHM        hiercoll_<op>_algorithm  a registered name
-//   HIERCOLL_SEGMENT_BYTES         hiercoll_segment_bytes   bytes (0 = default)
-//   HIERCOLL_SOCKET_LEVEL          (environment only)       package | numa | none
+//   environment                      info key                       values
+//   HIERCOLL_MODE                    hiercoll                       hier | flat | off
+//   HIERCOLL_<OP>_ALGORITHM          hiercoll_<op>_algorithm        a flat algorithm of OP
+//   HIERCOLL_<OP>_COMPOSITION        hiercoll_<op>_composition      a composition of OP
+//   HIERCOLL_<OP>_INTER_ALGORITHM    hiercoll_<op>_inter_algorithm  a flat algorithm of an
+//                                                                   inter-node phase of OP
+//   HIERCOLL_SEGMENT_BYTES           hiercoll_segment_bytes         bytes (0 = default)
+//   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
+//
+// <op>_algorithm runs that flat algorithm on the whole communicator, in
+// mode hier too, and wins over the other two.  <op>_composition and
+// <op>_inter_algorithm matter in mode hier only: the composition where it
+// applies (hier_registry.h), the algorithm among the node leaders where
+// the composition has an inter-node phase it fits.  Any of the three that
+// does not fit a call falls back to the selection, counted
+// (count_fallback) and told with HIERCOLL_VERBOSE=1.  Empty values reset
+// a knob; unknown names are errors (Settings::error) that list the known ones.
 #pragma once
 
 #include <mpi.h>
@@ -23,7 +36,9 @@ const char* mode_name(Mode m);
 
 struct Settings {
   Mode mode = Mode::kHier;
-  std::string algorithm[kNumOps];  // empty: selection decides
+  std::string algorithm[kNumOps];        // empty: selection decides
+  std::string composition[kNumOps];      // empty: the composition rules decide
+  std::string inter_algorithm[kNumOps];  // empty: the phase rules decide
   int64_t segment_bytes = 0;       // 0: selection decides
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)

@@ -8,7 +8,9 @@
 // non-masters of several nodes) on the large ones; every data case
 // (non-commutative matrix product included), counts 0, 1, 7, 33 and above
 // a million, in place, tiny segments, and every flat algorithm in each
-// phase.  Degenerate layouts must stay flat.
+// phase.  Degenerate layouts must stay flat.  The selection: by size and
+// shape, and with a forced composition or inter-node algorithm (the knobs),
+// which is used where it fits and reported unfit where it does not.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -281,13 +283,20 @@ INSTANTIATE_TEST_SUITE_P(Registry, HierComp, ::testing::ValuesIn(every_compositi
 
 // ---- selection --------------------------------------------------------------
 
-std::string chosen(const Layout& L, Op op, int64_t count, bool commutative = true) {
+CollArgs call_args(const Layout& L, Op op, int64_t count, bool commutative = true) {
   CollArgs a;
   a.op = op;
   a.size = L.size;
   a.count = count;
   a.commutative = commutative;
-  const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0);
+  return a;
+}
+
+// The name of the choice for the call (4-byte units), "flat" for none;
+// *unfit: what was forced but not used.
+std::string chosen(const Layout& L, Op op, int64_t count, bool commutative = true, const HierForced& forced = {},
+                   std::string* unfit = nullptr) {
+  const HierChoice* c = choose_composition(L, layout_facts(L), call_args(L, op, count, commutative), 4, 0, forced, unfit);
   return c ? c->name : "flat";
 }
 
@@ -339,6 +348,151 @@ TEST(HierSelection, ChoicesAreInterned) {
   const LayoutFacts F = layout_facts(two);
   EXPECT_EQ(choose_composition(two, F, a, 4, 0), choose_composition(two, F, a, 4, 0));
   EXPECT_NE(choose_composition(two, F, a, 4, 0), choose_composition(two, F, a, 8, 0));
+}
+
+// ---- forced compositions and inter-node algorithms (knobs) -------------------
+
+HierForced composition(const std::string& name) { return HierForced{name, ""}; }
+HierForced inter(const std::string& name) { return HierForced{"", name}; }
+
+// A forced composition is chosen wherever it applies, whatever the size
+// rules say; nothing is reported as unfit.
+TEST(HierForcedSelection, CompositionWhereItApplies) {
+  const Layout two = synthetic({2, 2}), uneven = synthetic({3, 1, 2}), rr = synthetic({2, 2, 2, 2}, true);
+  std::string unfit = "?";
+  EXPECT_EQ(chosen(two, Op::kBcast, 8, true, composition("bcast_pipelined"), &unfit), "hier:bcast_pipelined");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 22, true, composition("bcast"), &unfit), "hier:bcast");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(uneven, Op::kReduce, 8, false, composition("reduce_pipelined"), &unfit), "hier:reduce_pipelined");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 8, true, composition("allreduce_columns"), &unfit), "hier:allreduce_columns");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(rr, Op::kAllreduce, 8, true, composition("allreduce_pipelined"), &unfit),
+            "hier:allreduce_pipelined");
+  EXPECT_EQ(unfit, "");
+  // Long scans on few ranks, flat by the rules, composed when forced.
+  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14, true, composition("scan"), &unfit), "hier:scan");
+  EXPECT_EQ(unfit, "");
+}
+
+// Where the forced composition does not apply the rules decide, and the
+// composition is reported unfit.
+TEST(HierForcedSelection, CompositionWhereItDoesNotApply) {
+  const Layout uneven = synthetic({3, 1, 2}), rr = synthetic({2, 2, 2, 2}, true);
+  std::string unfit;
+  // Columns need the same number of ranks on every node.
+  EXPECT_EQ(chosen(uneven, Op::kAllreduce, 8, true, composition("allreduce_columns"), &unfit), "hier:allreduce");
+  EXPECT_EQ(unfit, "composition allreduce_columns");
+  // Scan needs consecutive node ranks: round-robin goes flat.
+  EXPECT_EQ(chosen(rr, Op::kScan, 8, true, composition("scan"), &unfit), "flat");
+  EXPECT_EQ(unfit, "composition scan");
+  // Non-commutative reduce on round-robin placement.
+  EXPECT_EQ(chosen(rr, Op::kReduce, 8, false, composition("reduce"), &unfit), "flat");
+  EXPECT_EQ(unfit, "composition reduce");
+  // Degenerate layouts.
+  EXPECT_EQ(chosen(synthetic({4}), Op::kBcast, 8, true, composition("bcast"), &unfit), "flat");
+  EXPECT_EQ(unfit, "composition bcast");
+  EXPECT_EQ(chosen(synthetic({1, 1, 1}), Op::kBarrier, 0, true, composition("barrier"), &unfit), "flat");
+  EXPECT_EQ(unfit, "composition barrier");
+  // A composition of another operation never applies.
+  EXPECT_EQ(chosen(synthetic({2, 2}), Op::kReduce, 8, true, composition("bcast"), &unfit), "hier:reduce");
+  EXPECT_EQ(unfit, "composition bcast");
+}
+
+TEST(HierForcedSelection, InterAlgorithm) {
+  const Layout two = synthetic({2, 2}), three = synthetic({2, 2, 2}), rr = synthetic({2, 2, 2, 2}, true);
+  std::string unfit = "?";
+  const HierChoice* c = choose_composition(two, layout_facts(two), call_args(two, Op::kBcast, 8), 4, 0,
+                                           inter("twotree"), &unfit);
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->name, "hier:bcast inter=twotree");
+  EXPECT_EQ(c->inter, find_algorithm(Op::kBcast, "twotree"));
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(three, Op::kReduce, 1 << 22, true, inter("binomial"), &unfit), "hier:reduce_pipelined inter=binomial");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 8, true, inter("ring"), &unfit), "hier:allreduce inter=ring");
+  EXPECT_EQ(unfit, "");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18, true, inter("rabenseifner"), &unfit),
+            "hier:allreduce_columns inter=rabenseifner");
+  EXPECT_EQ(unfit, "");
+  // Scan's leaders run exscan.
+  c = choose_composition(three, layout_facts(three), call_args(three, Op::kScan, 8), 4, 0, inter("chain"), &unfit);
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->name, "hier:scan inter=chain");
+  EXPECT_EQ(c->inter, find_algorithm(Op::kExscan, "chain"));
+  // Both knobs at once.
+  EXPECT_EQ(chosen(rr, Op::kAllreduce, 8, true, HierForced{"allreduce_pipelined", "twotree"}, &unfit),
+            "hier:allreduce_pipelined inter=twotree");
+  EXPECT_EQ(unfit, "");
+}
+
+TEST(HierForcedSelection, InterAlgorithmThatDoesNotFit) {
+  const Layout two = synthetic({2, 2}), rr = synthetic({2, 2, 2, 2}, true);
+  std::string unfit;
+  // The small allreduce's leaders run allreduce, which has no two-tree.
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 8, true, inter("twotree"), &unfit), "hier:allreduce");
+  EXPECT_EQ(unfit, "inter-node algorithm twotree");
+  // No composition (a long scan on few ranks is flat by the rules), or one
+  // node: there is no inter-node phase to run it.
+  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14, true, inter("chain"), &unfit), "flat");
+  EXPECT_EQ(unfit, "inter-node algorithm chain");
+  EXPECT_EQ(chosen(synthetic({8}, false, 2), Op::kBcast, 8, true, inter("twotree"), &unfit), "hier:bcast");
+  EXPECT_EQ(unfit, "inter-node algorithm twotree");
+  // Both unfit.
+  EXPECT_EQ(chosen(rr, Op::kScan, 8, true, HierForced{"scan", "chain"}, &unfit), "flat");
+  EXPECT_EQ(unfit, "composition scan, inter-node algorithm chain");
+}
+
+// The phases really get the forced algorithm, by name: both inter-node
+// phases of allreduce_pipelined (reduce, bcast), none of the intra ones.
+TEST(HierForcedSelection, PhasesRunTheForcedAlgorithmByName) {
+  const Layout L = synthetic({2, 2, 2, 2, 2});
+  const CollArgs a = call_args(L, Op::kAllreduce, 1000);
+  const HierChoice* c =
+      choose_composition(L, layout_facts(L), a, 4, 0, HierForced{"allreduce_pipelined", "binomial"}, nullptr);
+  ASSERT_NE(c, nullptr);
+  const HierCall call{L, a, *c};
+  for (Op op : {Op::kReduce, Op::kBcast}) {
+    CollArgs sub = call.phase_args(op, HierGroup{{0, 2, 4, 6, 8}, 0, 0}, a.count);
+    EXPECT_EQ(&call.phase_algorithm(true, &sub), find_algorithm(op, "binomial")) << op_name(op);
+    sub = call.phase_args(op, HierGroup{{0, 1}, 0, 0}, a.count);
+    EXPECT_EQ(std::string(call.phase_algorithm(false, &sub).name), "pipelined_binary_tree") << op_name(op);
+  }
+}
+
+// The knobs are part of the interned choice: same knobs, same address;
+// other knobs, another choice (and another cached schedule).
+TEST(HierForcedSelection, ForcedChoicesAreInterned) {
+  const Layout two = synthetic({2, 2});
+  const LayoutFacts F = layout_facts(two);
+  const CollArgs a = call_args(two, Op::kBcast, 100);
+  const HierChoice* plain = choose_composition(two, F, a, 4, 0);
+  const HierChoice* tt = choose_composition(two, F, a, 4, 0, inter("twotree"));
+  EXPECT_EQ(tt, choose_composition(two, F, a, 4, 0, inter("twotree")));
+  EXPECT_NE(tt, plain);
+  EXPECT_NE(tt, choose_composition(two, F, a, 4, 0, inter("chain")));
+  const HierChoice* piped = choose_composition(two, F, a, 4, 0, composition("bcast_pipelined"));
+  EXPECT_NE(piped, plain);
+  EXPECT_NE(piped, choose_composition(two, F, a, 4, 0, HierForced{"bcast_pipelined", "twotree"}));
+  // Forcing what the rules pick anyway is that very choice.
+  EXPECT_EQ(plain, choose_composition(two, F, a, 4, 0, composition("bcast")));
+}
+
+TEST(HierForcedSelection, InterAlgorithmNames) {
+  const auto has = [](Op op, const char* name) {
+    const std::vector<std::string> v = inter_algorithm_names(op);
+    return std::find(v.begin(), v.end(), name) != v.end();
+  };
+  EXPECT_TRUE(has(Op::kBcast, "twotree"));
+  EXPECT_FALSE(has(Op::kBcast, "recursive_doubling"));
+  EXPECT_TRUE(has(Op::kAllreduce, "ring"));                   // allreduce, allreduce_columns
+  EXPECT_TRUE(has(Op::kAllreduce, "pipelined_binary_tree"));  // allreduce_pipelined's reduce and bcast
+  EXPECT_TRUE(has(Op::kScan, "chain"));                       // exscan's
+  EXPECT_TRUE(inter_algorithm_names(Op::kBarrier).empty());
+  EXPECT_TRUE(inter_algorithm_names(Op::kAlltoall).empty());
+  const std::vector<std::string> all = inter_algorithm_names(Op::kAllreduce);
+  EXPECT_EQ(std::count(all.begin(), all.end(), "binomial"), 1);  // each name once
 }
 
 // ---- the hierarchy itself ----------------------------------------------------

@@ -5,8 +5,10 @@
 // where they should (bcast, reduce, allreduce, barrier, scan, exscan on
 // multi-node layouts that are not degenerate), and not where they should
 // not.  Also: the socket level (hwloc synthetic topology), communicators
-// that are splits of MPI_COMM_WORLD, the per-communicator knobs, and bcast
-// with different datatypes on the root and the other ranks.
+// that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
+// compositions and inter-node algorithms included, with their visible
+// fallbacks), and bcast with different datatypes on the root and the
+// other ranks.
 #include <mpi.h>
 
 #include <cstdlib>
@@ -32,16 +34,22 @@ bool is_reduction(ApiOp op) {
          op == ApiOp::kReduceScatter || op == ApiOp::kReduceScatterBlock;
 }
 
+// Whether the layout has two levels for op's compositions: several nodes,
+// some with several ranks; or one node with two sockets of several ranks,
+// for the compositions that use the socket level.
+bool two_levels(ApiOp op, const Layout& L) {
+  if (L.num_nodes == 1 && L.max_sockets_per_node > 1 && L.socket_level != "none")
+    return op == ApiOp::kBcast || op == ApiOp::kReduce || op == ApiOp::kAllreduce || op == ApiOp::kBarrier;
+  bool multi = false;
+  for (int n = 0; n < L.num_nodes; ++n) multi = multi || L.node_size(n) > 1;
+  return multi && L.num_nodes > 1;
+}
+
 // Whether hiercoll should run the call hierarchically on comm's layout
 // (derived from the layout, independently of the selection code).
 bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
   if (count == 0 && op != ApiOp::kBarrier) return false;  // nothing to move
-  bool multi = false;  // two levels: several nodes, some with several ranks
-  for (int n = 0; n < L.num_nodes; ++n) multi = multi || L.node_size(n) > 1;
-  multi = multi && L.num_nodes > 1;
-  // One node with two sockets of several ranks is two levels too.
-  if (L.num_nodes == 1 && L.max_sockets_per_node > 1 && L.socket_level != "none")
-    multi = op == ApiOp::kBcast || op == ApiOp::kReduce || op == ApiOp::kAllreduce || op == ApiOp::kBarrier;
+  const bool multi = two_levels(op, L);
   switch (op) {
     case ApiOp::kBcast: case ApiOp::kBarrier: return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
@@ -227,6 +235,92 @@ TEST_F(HierMpi, CommunicatorKnobs) {
       EXPECT_NE(ran.rfind("hier:", 0), 0u) << k.key << "=" << k.value << " ran " << ran;
       EXPECT_EQ(ran.rfind(k.expect_prefix, 0), 0u) << k.key << "=" << k.value << " ran " << ran;
     }
+    MPI_Comm_free(&comm);
+  }
+}
+
+// Forced compositions and inter-node algorithms (hints): where the forced
+// one fits, the call runs exactly it and gives MPI's result; where it does
+// not, the call goes the normal way (what a communicator without the hint
+// runs) and the fallback is counted.
+TEST_F(HierMpi, ForcedCompositionAndInterAlgorithm) {
+  const int size = world_size();
+  const Topology* topo = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &topo), MPI_SUCCESS);
+  const Layout& L = *topo->layout;
+  MPI_Comm plain;
+  MPI_Comm_dup(MPI_COMM_WORLD, &plain);
+  struct Forced {
+    const char* key;
+    const char* value;
+    ApiOp api;
+    const char* data;
+    int count;
+    const char* ran;           // last_algorithm() where it fits; nullptr: it never fits this call
+    bool inter = false;        // an inter-node algorithm: fits only with several nodes
+    bool consecutive = false;  // fits only where node ranks are consecutive
+  };
+  const Forced cases[] = {
+      // Small: the rules would pick hier:bcast.
+      {"hiercoll_bcast_composition", "bcast_pipelined", ApiOp::kBcast, "int_sum", 1000, "hier:bcast_pipelined"},
+      {"hiercoll_bcast_inter_algorithm", "twotree", ApiOp::kBcast, "int_sum", 1000, "hier:bcast inter=twotree", true},
+      {"hiercoll_reduce_inter_algorithm", "twotree", ApiOp::kReduce, "int_sum", 1000, "hier:reduce inter=twotree",
+       true},
+      {"hiercoll_reduce_inter_algorithm", "twotree", ApiOp::kReduce, "matmul", 1000, "hier:reduce inter=twotree", true,
+       true},
+      {"hiercoll_allreduce_inter_algorithm", "ring", ApiOp::kAllreduce, "int_sum", 1000,
+       "hier:allreduce inter=ring", true},
+      // A small allreduce's leaders run allreduce, which has no two-tree.
+      {"hiercoll_allreduce_inter_algorithm", "twotree", ApiOp::kAllreduce, "int_sum", 1000, nullptr, true},
+      // 400 KB: the rules would run the flat chain; scan needs consecutive
+      // node ranks (round-robin placement falls back).
+      {"hiercoll_scan_composition", "scan", ApiOp::kScan, "int_sum", 100000, "hier:scan", false, true},
+  };
+  for (const Forced& f : cases) {
+    const std::string what = std::string(f.key) + "=" + f.value + " " + f.data;
+    const bool fits = f.ran && two_levels(f.api, L) && (!f.inter || L.num_nodes > 1) &&
+                      (!f.consecutive || L.consecutive);
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, f.key, f.value);
+    MPI_Comm comm;
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
+    MPI_Info_free(&info);
+    for (int root : is_rooted(f.api) ? std::vector<int>{0, size - 1} : std::vector<int>{0}) {
+      const MpiCase c{f.api, &data_case(f.data), f.count, root, false};
+      EXPECT_EQ(compare_with_native(c, plain), "") << what;
+      const std::string normal = last_algorithm();
+      const long fallbacks = local_fallbacks(f.api);
+      EXPECT_EQ(compare_with_native(c, comm), "") << what;
+      const std::string ran = last_algorithm();
+      if (fits) {
+        EXPECT_EQ(ran, f.ran) << what << " on " << L.describe();
+        EXPECT_EQ(local_fallbacks(f.api), fallbacks) << what;
+      } else {
+        EXPECT_EQ(ran, normal) << what << " on " << L.describe();
+        EXPECT_EQ(local_fallbacks(f.api), fallbacks + 1) << what << " on " << L.describe();
+      }
+      ++runs_;
+    }
+    MPI_Comm_free(&comm);
+  }
+  MPI_Comm_free(&plain);
+}
+
+// An unknown composition or inter-node algorithm fails the call with
+// MPI_ERR_ARG on every rank (the message lists the known names).
+TEST_F(HierMpi, UnknownForcedNamesAreErrors) {
+  for (const char* key : {"hiercoll_bcast_composition", "hiercoll_bcast_inter_algorithm"}) {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, key, "no_such_name");
+    MPI_Comm comm;
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
+    MPI_Info_free(&info);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    int x = 0, cls = MPI_SUCCESS;
+    MPI_Error_class(MPI_Bcast(&x, 1, MPI_INT, 0, comm), &cls);
+    EXPECT_EQ(cls, MPI_ERR_ARG) << key;
     MPI_Comm_free(&comm);
   }
 }
