@@ -24,10 +24,12 @@ struct Call {
   int root = 0;
 };
 
-// Checks the arguments; on bad input says why on stderr (once per kind) and
-// returns the MPI error class (MPI_SUCCESS when fine).  *inter is set for
-// intercommunicators, which the library hands to MPI.
-int validate(const Call& c, bool* inter);
+// Checks the communicator; on bad input says why on stderr (once per kind)
+// and returns the MPI error class (MPI_SUCCESS when fine).  *inter is set
+// for intercommunicators, which the library hands to MPI.
+int validate_comm(const Call& c, bool* inter);
+// Checks the other arguments of a call on an intracommunicator, the same way.
+int validate_args(const Call& c);
 
 // Raises `code` through comm's error handler (MPI_COMM_WORLD's for
 // MPI_COMM_NULL) and returns it (when the handler returns).

@@ -54,10 +54,14 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
         for (int r = 0; r < size; ++r) a.counts[r] = c.recvcounts ? c.recvcounts[r] : c.recvcount;
         a.count = a.counts[rank];
       }
-      b[Buf::kSend] = describe_buffer(in_place ? c.recvbuf : c.sendbuf, t, 1);
+      // The same buffer on both sides, where MPI accepts it (validate refuses
+      // it at a reduce's root; a reduce's non-roots have no result), is the
+      // in-place call.
+      const bool aliased = in_place || (c.sendbuf == c.recvbuf && c.op != Op::kReduce);
+      b[Buf::kSend] = describe_buffer(aliased ? c.recvbuf : c.sendbuf, t, 1);
       b[Buf::kRecv] = describe_buffer(c.recvbuf, t, 1);
       b[Buf::kTmp] = describe_buffer(nullptr, t, 1);
-      if (in_place) a.send_alias = 0;
+      if (aliased) a.send_alias = 0;
       p->unit_bytes = type_size(t);
       return MPI_SUCCESS;
     }

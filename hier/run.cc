@@ -43,7 +43,7 @@ void say_fallback(const Settings& s, const Call& c, const char* forced, const ch
 
 int run_call_internal(const Call& c) {
   bool inter = false;
-  int rc = validate(c, &inter);
+  int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   if (inter) return -1;
   const Settings& settings = comm_settings(c.comm);
@@ -52,6 +52,15 @@ int run_call_internal(const Call& c) {
     return raise_error(c.comm, MPI_ERR_ARG);
   }
   if (settings.mode == Mode::kOff) return -1;
+
+  // The topology before the other arguments: it is collective on a
+  // communicator's first call, so a rank that refuses its arguments (an
+  // error only the root can see) must not leave the others waiting in it.
+  const Topology* topo = nullptr;
+  rc = get_topology(c.comm, &topo);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  rc = validate_args(c);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
   int rank, size;
   PMPI_Comm_rank(c.comm, &rank);
@@ -64,9 +73,6 @@ int run_call_internal(const Call& c) {
     count_call(c.api, hier ? Path::kHier : Path::kFlat);
     return MPI_SUCCESS;
   }
-  const Topology* topo = nullptr;
-  rc = get_topology(c.comm, &topo);
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
   // Lay out the buffers and the arguments in schedule units.
   Plan plan;

@@ -110,17 +110,20 @@ int raise_error(MPI_Comm comm, int code) {
   return code;
 }
 
-int validate(const Call& c, bool* inter) {
+int validate_comm(const Call& c, bool* inter) {
   *inter = false;
   if (c.comm == MPI_COMM_NULL) return complain(c, MPI_ERR_COMM, "MPI_COMM_NULL communicator", 0);
   if (is_freed_comm(c.comm)) return complain(c, MPI_ERR_COMM, "communicator already freed", 0);
-  int flag = 0, size = 0, rank = 0;
+  int flag = 0, size = 0;
   if (PMPI_Comm_test_inter(c.comm, &flag) != MPI_SUCCESS || PMPI_Comm_size(c.comm, &size) != MPI_SUCCESS)
     return complain(c, MPI_ERR_COMM, "invalid communicator", 0);
-  if (flag) {
-    *inter = true;  // MPI checks intercommunicator calls itself
-    return MPI_SUCCESS;
-  }
+  *inter = flag != 0;  // MPI checks intercommunicator calls itself
+  return MPI_SUCCESS;
+}
+
+int validate_args(const Call& c) {
+  int size = 0, rank = 0;
+  PMPI_Comm_size(c.comm, &size);
   PMPI_Comm_rank(c.comm, &rank);
   // Checked on every rank before anything is sent, in Open MPI's order.
   int rc = is_reduction(c.op) ? check_op(c) : MPI_SUCCESS;

@@ -418,5 +418,42 @@ TEST_F(ApiErrors, MisplacedInPlaceAndAliasedBuffersAsOpenMpi) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
+// A mistake only the root can see, on a communicator's first call: the root
+// refuses it, and the others (whose part of a one-element reduce does not
+// wait for the root) return instead of waiting for it in the first call's
+// collective set-up.
+TEST_F(ApiErrors, ErrorOnlyTheRootSeesOnAFreshCommunicator) {
+  MPI_Comm fresh;
+  MPI_Comm_dup(MPI_COMM_WORLD, &fresh);
+  MPI_Comm_set_errhandler(fresh, MPI_ERRORS_RETURN);
+  int x = rank_;
+  void* const in_place = MPI_IN_PLACE;
+  const int rc = rank_ == 0 ? MPI_Reduce(&x, in_place, 1, MPI_INT, MPI_SUM, 0, fresh)
+                            : MPI_Reduce(&x, nullptr, 1, MPI_INT, MPI_SUM, 0, fresh);
+  EXPECT_EQ(error_class(rc), rank_ == 0 ? MPI_ERR_ARG : MPI_SUCCESS);
+  MPI_Comm_free(&fresh);
+}
+
+// Where Open MPI accepts the same buffer on both sides of a reduction
+// (allreduce of one element, scan, exscan, reduce_scatter_block), the
+// result is the in-place one: sums of rank + 1 in closed form.
+TEST_F(ApiErrors, AliasedBuffersAcceptedByOpenMpiActInPlace) {
+  const int mine = rank_ + 1;
+  const int below = rank_ * (rank_ + 1) / 2;  // 1 + ... + rank
+  std::vector<int> v(1, mine);
+  EXPECT_EQ(MPI_Allreduce(v.data(), v.data(), 1, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
+  EXPECT_EQ(v[0], size_ * (size_ + 1) / 2);
+  v.assign(3, mine);
+  EXPECT_EQ(MPI_Scan(v.data(), v.data(), 3, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
+  EXPECT_EQ(v, std::vector<int>(3, below + mine));
+  v.assign(3, mine);
+  EXPECT_EQ(MPI_Exscan(v.data(), v.data(), 3, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
+  if (rank_ > 0) EXPECT_EQ(v, std::vector<int>(3, below));
+  v.assign(2 * size_, mine);
+  EXPECT_EQ(MPI_Reduce_scatter_block(v.data(), v.data(), 2, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
+  EXPECT_EQ(v[0], size_ * (size_ + 1) / 2);
+  EXPECT_EQ(v[1], size_ * (size_ + 1) / 2);
+}
+
 }  // namespace
 }  // namespace hiercoll::testing
