@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "hier/hiercoll.h"
+#include "call_by_op/call_by_op.h"
 
 namespace hcbench {
 
@@ -28,6 +28,24 @@ struct PatternSum {
 
 float* floats(std::vector<char>& v) { return reinterpret_cast<float*>(v.data()); }
 const float* floats(const std::vector<char>& v) { return reinterpret_cast<const float*>(v.data()); }
+
+hiercoll::ApiOp api_op(BenchOp op) {
+  using hiercoll::ApiOp;
+  switch (op) {
+    case BenchOp::kBcast: return ApiOp::kBcast;
+    case BenchOp::kReduce: return ApiOp::kReduce;
+    case BenchOp::kAllreduce: return ApiOp::kAllreduce;
+    case BenchOp::kAllgather: return ApiOp::kAllgather;
+    case BenchOp::kAlltoall: return ApiOp::kAlltoall;
+    case BenchOp::kReduceScatterBlock: return ApiOp::kReduceScatterBlock;
+    case BenchOp::kScan: return ApiOp::kScan;
+    case BenchOp::kExscan: return ApiOp::kExscan;
+    case BenchOp::kBarrier: return ApiOp::kBarrier;
+    case BenchOp::kGather: return ApiOp::kGather;
+    case BenchOp::kScatter: return ApiOp::kScatter;
+  }
+  return ApiOp::kBarrier;  // unreachable: every BenchOp is listed
+}
 
 }  // namespace
 
@@ -77,36 +95,9 @@ OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks) {
 }
 
 int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
-  void* s = b.send.data();
-  void* r = b.recv.data();
-  const int n = b.count;
-  const MPI_Datatype t = b.type;
-  switch (op.op) {
-    case BenchOp::kBcast:
-      return hc ? hiercoll_bcast(r, n, t, root, comm) : PMPI_Bcast(r, n, t, root, comm);
-    case BenchOp::kReduce:
-      return hc ? hiercoll_reduce(s, r, n, t, MPI_SUM, root, comm) : PMPI_Reduce(s, r, n, t, MPI_SUM, root, comm);
-    case BenchOp::kAllreduce:
-      return hc ? hiercoll_allreduce(s, r, n, t, MPI_SUM, comm) : PMPI_Allreduce(s, r, n, t, MPI_SUM, comm);
-    case BenchOp::kAllgather:
-      return hc ? hiercoll_allgather(s, n, t, r, n, t, comm) : PMPI_Allgather(s, n, t, r, n, t, comm);
-    case BenchOp::kAlltoall:
-      return hc ? hiercoll_alltoall(s, n, t, r, n, t, comm) : PMPI_Alltoall(s, n, t, r, n, t, comm);
-    case BenchOp::kReduceScatterBlock:
-      return hc ? hiercoll_reduce_scatter_block(s, r, n, t, MPI_SUM, comm)
-                : PMPI_Reduce_scatter_block(s, r, n, t, MPI_SUM, comm);
-    case BenchOp::kScan:
-      return hc ? hiercoll_scan(s, r, n, t, MPI_SUM, comm) : PMPI_Scan(s, r, n, t, MPI_SUM, comm);
-    case BenchOp::kExscan:
-      return hc ? hiercoll_exscan(s, r, n, t, MPI_SUM, comm) : PMPI_Exscan(s, r, n, t, MPI_SUM, comm);
-    case BenchOp::kBarrier:
-      return hc ? hiercoll_barrier(comm) : PMPI_Barrier(comm);
-    case BenchOp::kGather:
-      return hc ? hiercoll_gather(s, n, t, r, n, t, root, comm) : PMPI_Gather(s, n, t, r, n, t, root, comm);
-    case BenchOp::kScatter:
-      return hc ? hiercoll_scatter(s, n, t, r, n, t, root, comm) : PMPI_Scatter(s, n, t, r, n, t, root, comm);
-  }
-  return MPI_ERR_OTHER;
+  const hiercoll::CallArgs args =
+      hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
+  return hiercoll::call_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args);
 }
 
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root) {

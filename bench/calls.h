@@ -1,5 +1,6 @@
-// One operation's buffers and call, through hiercoll's API or through
-// Open MPI's own collectives (PMPI_*), and the check of a call's result.
+// One operation's buffers and call, through hiercoll (MPI_*, which this
+// binary links to hiercoll) or through Open MPI's own collectives (PMPI_*),
+// and the check of a call's result.
 #pragma once
 
 #include <mpi.h>
@@ -26,7 +27,8 @@ struct OpBuffers {
 
 OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks);
 
-// Calls op on comm: via hiercoll_* (hiercoll = true) or PMPI_*.
+// Calls op on comm (with MPI_SUM for reductions): via hiercoll (hiercoll =
+// true) or PMPI_*.
 int call_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm);
 
 // Fills the buffers with data whose result is known; verify() checks it.

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "call_by_op/call_by_op.h"
+
 namespace hiercoll::testing {
 
 std::string MpiCase::describe() const {
@@ -32,33 +34,6 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
   return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
-}
-
-int call_collective(ApiOp api, bool native, const void* s, void* r, int n, MPI_Datatype t, MPI_Op op, int root,
-                    const int* counts, MPI_Comm comm) {
-  switch (api) {
-    case ApiOp::kBcast: return native ? PMPI_Bcast(r, n, t, root, comm) : MPI_Bcast(r, n, t, root, comm);
-    case ApiOp::kReduce:
-      return native ? PMPI_Reduce(s, r, n, t, op, root, comm) : MPI_Reduce(s, r, n, t, op, root, comm);
-    case ApiOp::kAllreduce:
-      return native ? PMPI_Allreduce(s, r, n, t, op, comm) : MPI_Allreduce(s, r, n, t, op, comm);
-    case ApiOp::kScan: return native ? PMPI_Scan(s, r, n, t, op, comm) : MPI_Scan(s, r, n, t, op, comm);
-    case ApiOp::kExscan: return native ? PMPI_Exscan(s, r, n, t, op, comm) : MPI_Exscan(s, r, n, t, op, comm);
-    case ApiOp::kReduceScatterBlock:
-      return native ? PMPI_Reduce_scatter_block(s, r, n, t, op, comm) : MPI_Reduce_scatter_block(s, r, n, t, op, comm);
-    case ApiOp::kReduceScatter:
-      return native ? PMPI_Reduce_scatter(s, r, counts, t, op, comm) : MPI_Reduce_scatter(s, r, counts, t, op, comm);
-    case ApiOp::kAllgather:
-      return native ? PMPI_Allgather(s, n, t, r, n, t, comm) : MPI_Allgather(s, n, t, r, n, t, comm);
-    case ApiOp::kAlltoall:
-      return native ? PMPI_Alltoall(s, n, t, r, n, t, comm) : MPI_Alltoall(s, n, t, r, n, t, comm);
-    case ApiOp::kGather:
-      return native ? PMPI_Gather(s, n, t, r, n, t, root, comm) : MPI_Gather(s, n, t, r, n, t, root, comm);
-    case ApiOp::kScatter:
-      return native ? PMPI_Scatter(s, n, t, r, n, t, root, comm) : MPI_Scatter(s, n, t, r, n, t, root, comm);
-    case ApiOp::kBarrier: return native ? PMPI_Barrier(comm) : MPI_Barrier(comm);
-  }
-  return MPI_ERR_OTHER;
 }
 
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
@@ -119,7 +94,9 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
           break;
       }
     }
-    const int rc = call_collective(c.api, native == 1, sendbuf, recvbuf, n, d.type, d.op, c.root, counts.data(), comm);
+    CallArgs args = same_type_args(sendbuf, recvbuf, n, d.type, d.op, c.root, comm);
+    args.recvcounts = counts.data();
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
     if (rc != MPI_SUCCESS) return c.describe() + (native ? ": PMPI" : ": hiercoll") + " returned " + std::to_string(rc);
     if (std::memcmp(send.data(), input.data(), send.size()) != 0)
       return c.describe() + (native ? ": PMPI" : ": hiercoll") + " wrote the send buffer";
@@ -142,27 +119,6 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   return "";
 }
 
-namespace {
-
-// MPI_<op> or PMPI_<op> for a TypedCase: bcast's buffer is recvbuf.
-int call_typed(ApiOp api, bool native, const void* s, int sn, MPI_Datatype st, void* r, int rn, MPI_Datatype rt,
-               int root, MPI_Comm comm) {
-  switch (api) {
-    case ApiOp::kBcast: return native ? PMPI_Bcast(r, rn, rt, root, comm) : MPI_Bcast(r, rn, rt, root, comm);
-    case ApiOp::kGather:
-      return native ? PMPI_Gather(s, sn, st, r, rn, rt, root, comm) : MPI_Gather(s, sn, st, r, rn, rt, root, comm);
-    case ApiOp::kScatter:
-      return native ? PMPI_Scatter(s, sn, st, r, rn, rt, root, comm) : MPI_Scatter(s, sn, st, r, rn, rt, root, comm);
-    case ApiOp::kAllgather:
-      return native ? PMPI_Allgather(s, sn, st, r, rn, rt, comm) : MPI_Allgather(s, sn, st, r, rn, rt, comm);
-    case ApiOp::kAlltoall:
-      return native ? PMPI_Alltoall(s, sn, st, r, rn, rt, comm) : MPI_Alltoall(s, sn, st, r, rn, rt, comm);
-    default: return MPI_ERR_OTHER;
-  }
-}
-
-}  // namespace
-
 std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
@@ -183,8 +139,16 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     const char* who = native ? ": PMPI" : ": hiercoll";
     std::vector<char> send = input;
     std::vector<char> recv = bcast && root ? input : sentinel_buffer(rt, recv_n);
-    const int rc =
-        call_typed(c.api, native == 1, elem0(st, send), sn, st.type, elem0(rt, recv), rn, rt.type, c.root, comm);
+    CallArgs args;  // bcast's one buffer is the receive side's
+    args.sendbuf = elem0(st, send);
+    args.sendcount = sn;
+    args.sendtype = st.type;
+    args.recvbuf = elem0(rt, recv);
+    args.recvcount = rn;
+    args.recvtype = rt.type;
+    args.root = c.root;
+    args.comm = comm;
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
     if (rc != MPI_SUCCESS) return c.describe() + who + " returned " + std::to_string(rc);
     if (send != input) return c.describe() + who + " wrote the send buffer";
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined

@@ -50,9 +50,4 @@ bool is_rooted(ApiOp api);
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
 std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);
 
-// Calls MPI_<op> (native=false) or PMPI_<op> (native=true) with the
-// buffers a case uses; returns the MPI return code.
-int call_collective(ApiOp api, bool native, const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
-                    MPI_Op op, int root, const int* recvcounts, MPI_Comm comm);
-
 }  // namespace hiercoll::testing
