@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "call_by_op/call_by_op.h"
 #include "tests/support/mpi_test.h"
 
 namespace hiercoll::testing {
@@ -36,47 +37,24 @@ struct Args {
 // A collective called through hiercoll (native = false) or Open MPI.
 struct Collective {
   const char* name;
-  int (*call)(const Args& a, bool native);
+  ApiOp api;
+  int call(const Args& a, bool native) const {
+    const CallArgs c{a.comm, a.send, a.send_count, a.send_type, a.recv, a.recv_count, a.recv_type, a.recv_counts,
+                     a.op, a.root};
+    return call_by_op(api, native ? Via::kPmpi : Via::kMpi, c);
+  }
 };
-const Collective kBcast{"bcast", [](const Args& a, bool native) {
-  return (native ? PMPI_Bcast : MPI_Bcast)(a.recv, a.recv_count, a.recv_type, a.root, a.comm);
-}};
-const Collective kReduce{"reduce", [](const Args& a, bool native) {
-  return (native ? PMPI_Reduce : MPI_Reduce)(a.send, a.recv, a.recv_count, a.recv_type, a.op, a.root, a.comm);
-}};
-const Collective kAllreduce{"allreduce", [](const Args& a, bool native) {
-  return (native ? PMPI_Allreduce : MPI_Allreduce)(a.send, a.recv, a.recv_count, a.recv_type, a.op, a.comm);
-}};
-const Collective kScan{"scan", [](const Args& a, bool native) {
-  return (native ? PMPI_Scan : MPI_Scan)(a.send, a.recv, a.recv_count, a.recv_type, a.op, a.comm);
-}};
-const Collective kExscan{"exscan", [](const Args& a, bool native) {
-  return (native ? PMPI_Exscan : MPI_Exscan)(a.send, a.recv, a.recv_count, a.recv_type, a.op, a.comm);
-}};
-const Collective kReduceScatterBlock{"reduce_scatter_block", [](const Args& a, bool native) {
-  return (native ? PMPI_Reduce_scatter_block
-                 : MPI_Reduce_scatter_block)(a.send, a.recv, a.recv_count, a.recv_type, a.op, a.comm);
-}};
-const Collective kReduceScatter{"reduce_scatter", [](const Args& a, bool native) {
-  return (native ? PMPI_Reduce_scatter : MPI_Reduce_scatter)(a.send, a.recv, a.recv_counts, a.recv_type, a.op,
-                                                             a.comm);
-}};
-const Collective kAllgather{"allgather", [](const Args& a, bool native) {
-  return (native ? PMPI_Allgather : MPI_Allgather)(a.send, a.send_count, a.send_type, a.recv, a.recv_count,
-                                                   a.recv_type, a.comm);
-}};
-const Collective kAlltoall{"alltoall", [](const Args& a, bool native) {
-  return (native ? PMPI_Alltoall : MPI_Alltoall)(a.send, a.send_count, a.send_type, a.recv, a.recv_count,
-                                                 a.recv_type, a.comm);
-}};
-const Collective kGather{"gather", [](const Args& a, bool native) {
-  return (native ? PMPI_Gather : MPI_Gather)(a.send, a.send_count, a.send_type, a.recv, a.recv_count, a.recv_type,
-                                             a.root, a.comm);
-}};
-const Collective kScatter{"scatter", [](const Args& a, bool native) {
-  return (native ? PMPI_Scatter : MPI_Scatter)(a.send, a.send_count, a.send_type, a.recv, a.recv_count,
-                                               a.recv_type, a.root, a.comm);
-}};
+const Collective kBcast{"bcast", ApiOp::kBcast};
+const Collective kReduce{"reduce", ApiOp::kReduce};
+const Collective kAllreduce{"allreduce", ApiOp::kAllreduce};
+const Collective kScan{"scan", ApiOp::kScan};
+const Collective kExscan{"exscan", ApiOp::kExscan};
+const Collective kReduceScatterBlock{"reduce_scatter_block", ApiOp::kReduceScatterBlock};
+const Collective kReduceScatter{"reduce_scatter", ApiOp::kReduceScatter};
+const Collective kAllgather{"allgather", ApiOp::kAllgather};
+const Collective kAlltoall{"alltoall", ApiOp::kAlltoall};
+const Collective kGather{"gather", ApiOp::kGather};
+const Collective kScatter{"scatter", ApiOp::kScatter};
 
 struct Named {
   std::string name;
