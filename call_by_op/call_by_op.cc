@@ -2,19 +2,6 @@
 
 namespace hiercoll {
 
-CallArgs same_type_args(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op mpi_op, int root,
-                        MPI_Comm comm) {
-  CallArgs a;
-  a.comm = comm;
-  a.sendbuf = sendbuf;
-  a.recvbuf = recvbuf;
-  a.sendcount = a.recvcount = count;
-  a.sendtype = a.recvtype = type;
-  a.mpi_op = mpi_op;
-  a.root = root;
-  return a;
-}
-
 int call_by_op(ApiOp api, Via via, const CallArgs& a) {
   const bool pmpi = via == Via::kPmpi;
   const void* s = a.sendbuf;

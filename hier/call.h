@@ -4,24 +4,15 @@
 #include <mpi.h>
 
 #include "flat/coll_args.h"
+#include "hier/call_args.h"
 #include "hier/stats.h"
 
 namespace hiercoll {
 
-struct Call {
+struct Call : CallArgs {
   ApiOp api;
   Op op;
   const char* mpi_name;  // for messages: "MPI_Bcast"
-  MPI_Comm comm = MPI_COMM_NULL;
-  const void* sendbuf = nullptr;
-  int sendcount = 0;
-  MPI_Datatype sendtype = MPI_DATATYPE_NULL;
-  void* recvbuf = nullptr;
-  int recvcount = 0;
-  MPI_Datatype recvtype = MPI_DATATYPE_NULL;
-  const int* recvcounts = nullptr;  // reduce_scatter
-  MPI_Op mpi_op = MPI_OP_NULL;
-  int root = 0;
 };
 
 // Checks the communicator; on bad input says why on stderr (once per kind)

@@ -20,28 +20,14 @@ int error_class(int rc) {
   return cls;
 }
 
-// The arguments of any collective; each one reads those it takes.
-struct Args {
-  const void* send = nullptr;
-  int send_count = 0;
-  MPI_Datatype send_type = MPI_INT;
-  void* recv = nullptr;
-  int recv_count = 0;
-  MPI_Datatype recv_type = MPI_INT;
-  const int* recv_counts = nullptr;  // reduce_scatter
-  MPI_Op op = MPI_SUM;
-  int root = 0;
-  MPI_Comm comm = MPI_COMM_NULL;
-};
+using Args = CallArgs;  // hier/call_args.h
 
 // A collective called through hiercoll (native = false) or Open MPI.
 struct Collective {
   const char* name;
   ApiOp api;
   int call(const Args& a, bool native) const {
-    const CallArgs c{a.comm, a.send, a.send_count, a.send_type, a.recv, a.recv_count, a.recv_type, a.recv_counts,
-                     a.op, a.root};
-    return call_by_op(api, native ? Via::kPmpi : Via::kMpi, c);
+    return call_by_op(api, native ? Via::kPmpi : Via::kMpi, a);
   }
 };
 const Collective kBcast{"bcast", ApiOp::kBcast};
@@ -276,15 +262,15 @@ TEST_F(ApiErrors, PredefinedOperationOnEveryPredefinedTypeAsOpenMpi) {
       for (const Collective* c : {&kReduce, &kAllreduce, &kScan}) {
         std::vector<unsigned char> ours(bytes, 0), theirs(bytes, 0);
         Args a;
-        a.send = in.data();
-        a.recv_count = count;
-        a.recv_type = t.type;
-        a.op = op.op;
+        a.sendbuf = in.data();
+        a.recvcount = count;
+        a.recvtype = t.type;
+        a.mpi_op = op.op;
         a.root = root;
         a.comm = comm_;
-        a.recv = ours.data();
+        a.recvbuf = ours.data();
         const int our_class = error_class(c->call(a, false));
-        a.recv = theirs.data();
+        a.recvbuf = theirs.data();
         const int their_class = error_class(c->call(a, true));
         EXPECT_EQ(our_class, their_class) << c->name << " " << op.name << " on " << t.name;
         const bool has_result = c != &kReduce || rank_ == root;
@@ -312,7 +298,7 @@ TEST_F(ApiErrors, UncommittedDatatypeIsTypeErrorOnEveryRank) {
   std::vector<int> send(1000, 1), recv(1000, 0), counts(size_);
   struct Case {
     const Collective* c;
-    MPI_Datatype send_type, recv_type;
+    MPI_Datatype sendtype, recvtype;
     bool open_mpi_checks;
   };
   const Case cases[] = {
@@ -327,7 +313,7 @@ TEST_F(ApiErrors, UncommittedDatatypeIsTypeErrorOnEveryRank) {
   for (int count : {0, 2}) {
     std::fill(counts.begin(), counts.end(), count);
     for (const Case& k : cases) {
-      Args a{send.data(), count, k.send_type, recv.data(), count, k.recv_type, counts.data(), user_op, 0, comm_};
+      Args a{send.data(), count, k.sendtype, recv.data(), count, k.recvtype, counts.data(), user_op, 0, comm_};
       const std::string what = std::string(k.c->name) + " count " + std::to_string(count);
       EXPECT_EQ(error_class(k.c->call(a, false)), MPI_ERR_TYPE) << what;
       if (k.open_mpi_checks) {
@@ -356,8 +342,8 @@ TEST_F(ApiErrors, MisplacedInPlaceAndAliasedBuffersAsOpenMpi) {
     const std::string what = " count " + std::to_string(count);
     auto with = [&](const void* s, void* r) {
       Args a = base;
-      a.send = s;
-      a.recv = r;
+      a.sendbuf = s;
+      a.recvbuf = r;
       return a;
     };
     // As the receive buffer (or bcast's only buffer), on every rank.

@@ -1,0 +1,36 @@
+// The arguments of any of the collectives the library implements, as MPI
+// takes them.  Operations with one count and datatype (bcast and the
+// reductions) use recvcount and recvtype; bcast's buffer is recvbuf; only
+// reduce_scatter reads recvcounts.
+#pragma once
+
+#include <mpi.h>
+
+namespace hiercoll {
+
+struct CallArgs {
+  const void* sendbuf = nullptr;
+  int sendcount = 0;
+  MPI_Datatype sendtype = MPI_DATATYPE_NULL;
+  void* recvbuf = nullptr;
+  int recvcount = 0;
+  MPI_Datatype recvtype = MPI_DATATYPE_NULL;
+  const int* recvcounts = nullptr;
+  MPI_Op mpi_op = MPI_OP_NULL;
+  int root = 0;
+  MPI_Comm comm = MPI_COMM_NULL;
+};
+
+// A call whose send and receive sides have the same count and datatype.
+inline CallArgs same_type_args(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op mpi_op,
+                               int root, MPI_Comm comm) {
+  return CallArgs{sendbuf, count, type, recvbuf, count, type, nullptr, mpi_op, root, comm};
+}
+
+// A block collective's call: each side with its own count and datatype.
+inline CallArgs block_args(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return CallArgs{sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, nullptr, MPI_OP_NULL, root, comm};
+}
+
+}  // namespace hiercoll
