@@ -10,7 +10,6 @@ namespace hiercoll {
 // (upper) to its parent; in-order trees make that rank order.  Leaves send
 // their input as is; only the parentless node writes Recv.
 std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_buf, ScheduleBuilder& b) {
-  enum : uint8_t { kFromLower, kFromUpper, kCombine };
   const size_t np = pl.parts.size();
   std::vector<std::vector<Span>> from_lower(np), from_upper(np), result(np);
   std::vector<PipeEvent> ev;
@@ -21,9 +20,7 @@ std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_bu
     from_lower[i].resize(nb);
     from_upper[i].resize(nb);
     if (t.node.parent < 0) result[i].resize(nb);
-    if (t.node.lower >= 0) add_events(&ev, nb, -t.lower_arrival, 0, 0, part, kFromLower);
-    if (t.node.upper >= 0) add_events(&ev, nb, -t.upper_arrival, 0, 0, part, kFromUpper);
-    add_events(&ev, nb, -t.arrival, 1, 0, part, kCombine);
+    add_up_events(&ev, t, nb, part);
   }
   std::sort(ev.begin(), ev.end());
   SendChain chain;
@@ -32,14 +29,8 @@ std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_bu
     const TreeNode& nd = part.tree.node;
     const Span mine = pl.block(part, Buf::kSend, e.block);
     switch (e.what) {
-      case kFromLower:
-        from_lower[e.part][e.block] = b.tmp(mine.n);
-        b.recv(pl.real(nd.lower), from_lower[e.part][e.block]);
-        break;
-      case kFromUpper:
-        from_upper[e.part][e.block] = b.tmp(mine.n);
-        b.recv(pl.real(nd.upper), from_upper[e.part][e.block]);
-        break;
+      case kUpFromLower: from_lower[e.part][e.block] = recv_partial(b, pl.real(nd.lower), mine.n); break;
+      case kUpFromUpper: from_upper[e.part][e.block] = recv_partial(b, pl.real(nd.upper), mine.n); break;
       default: {
         const bool root = nd.parent < 0;
         Span acc = mine;

@@ -15,7 +15,7 @@ namespace hiercoll {
 //              shifted one step after the up phase).
 // Scan:   Recv = P op A.  Exscan: Recv = P op S(lower) (rank 0 untouched).
 void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
-  enum : uint8_t { kFromLower, kFromUpper, kUp, kDown, kToLower, kToUpper };
+  enum : uint8_t { kDown = kUpEvents, kToLower, kToUpper };
   struct BlockSpans {
     Span sl, sr;  // partial results of the lower and upper subtrees
     Span p;       // prefix from the parent
@@ -29,9 +29,7 @@ void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
     const int64_t nb = pl.blocks(pl.parts[i]);
     const auto part = static_cast<uint8_t>(i);
     spans[i].resize(nb);
-    if (t.node.lower >= 0) add_events(&ev, nb, -t.lower_arrival, 0, 0, part, kFromLower);
-    if (t.node.upper >= 0) add_events(&ev, nb, -t.upper_arrival, 0, 0, part, kFromUpper);
-    add_events(&ev, nb, -t.arrival, 1, 0, part, kUp);
+    add_up_events(&ev, t, nb, part);
     add_events(&ev, nb, t.arrival + 1, 0, 1, part, kDown);
     if (t.node.lower >= 0 && t.node.lo > 0) add_events(&ev, nb, t.lower_arrival + 1, 1, 1, part, kToLower);
     if (t.node.upper >= 0) add_events(&ev, nb, t.upper_arrival + 1, 1, 1, part, kToUpper);
@@ -46,15 +44,9 @@ void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
     BlockSpans& s = spans[e.part][e.block];
     const bool has_prefix = nd.lo > 0;
     switch (e.what) {
-      case kFromLower:
-        s.sl = b.tmp(mine.n);
-        b.recv(pl.real(nd.lower), s.sl);
-        break;
-      case kFromUpper:
-        s.sr = b.tmp(mine.n);
-        b.recv(pl.real(nd.upper), s.sr);
-        break;
-      case kUp: {
+      case kUpFromLower: s.sl = recv_partial(b, pl.real(nd.lower), mine.n); break;
+      case kUpFromUpper: s.sr = recv_partial(b, pl.real(nd.upper), mine.n); break;
+      case kUpCombine: {
         Span a = mine;  // exscan leaf: A = m_v, read in place
         if (!exclusive) {
           b.copy(mine, out);  // scan keeps A in Recv (a no-op in place)

@@ -303,4 +303,16 @@ void add_events(std::vector<PipeEvent>* ev, int64_t nblocks, int64_t base, uint8
   for (int64_t k = 0; k < nblocks; ++k) ev->push_back(PipeEvent{base + 2 * k, cls, phase, part, what, k});
 }
 
+void add_up_events(std::vector<PipeEvent>* ev, const LocalTree& t, int64_t nblocks, uint8_t part) {
+  if (t.node.lower >= 0) add_events(ev, nblocks, -t.lower_arrival, 0, 0, part, kUpFromLower);
+  if (t.node.upper >= 0) add_events(ev, nblocks, -t.upper_arrival, 0, 0, part, kUpFromUpper);
+  add_events(ev, nblocks, -t.arrival, 1, 0, part, kUpCombine);
+}
+
+Span recv_partial(ScheduleBuilder& b, int from, int64_t n) {
+  const Span s = b.tmp(n);
+  b.recv(from, s);
+  return s;
+}
+
 }  // namespace hiercoll

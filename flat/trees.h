@@ -179,6 +179,16 @@ struct PipeEvent {
 void add_events(std::vector<PipeEvent>* ev, int64_t nblocks, int64_t base, uint8_t cls, uint8_t phase, uint8_t part,
                 uint8_t what);
 
+// The up (reduce) phase of one tree node, shared by tree_reduce and
+// tree_scan: block k's partial results arrive from the lower and the upper
+// child (kUpFromLower, kUpFromUpper), then the node combines them with its
+// own block (kUpCombine).  Generators number their further events from
+// kUpEvents on.
+enum : uint8_t { kUpFromLower, kUpFromUpper, kUpCombine, kUpEvents };
+void add_up_events(std::vector<PipeEvent>* ev, const LocalTree& t, int64_t nblocks, uint8_t part);
+// Receives a child's partial result of `n` units into fresh scratch.
+Span recv_partial(ScheduleBuilder& b, int from, int64_t n);
+
 // Sends one at a time, in the order they are listed.
 class SendChain {
  public:
