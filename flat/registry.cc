@@ -19,7 +19,7 @@ const std::vector<Algorithm>& all_algorithms() {
   return table;
 }
 
-const Algorithm* find_algorithm(Op op, const std::string& name) {
+const Algorithm* find_algorithm(Op op, std::string_view name) {
   for (const Algorithm& a : all_algorithms())
     if (a.op == op && name == a.name) return &a;
   return nullptr;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "flat/builder.h"
@@ -30,7 +31,7 @@ struct Algorithm {
 };
 
 const std::vector<Algorithm>& all_algorithms();
-const Algorithm* find_algorithm(Op op, const std::string& name);
+const Algorithm* find_algorithm(Op op, std::string_view name);
 std::vector<const Algorithm*> algorithms_for(Op op);
 // Whether the call satisfies the algorithm's restrictions.
 bool algorithm_fits(const Algorithm& a, const CollArgs& args);

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <limits>
+#include <vector>
 
 namespace hiercoll {
 
@@ -88,10 +90,18 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
 }
 
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
-  for (const Rule& r : kRules) {
+  // Each rule's algorithm, looked up by name once (the call path is hot).
+  constexpr size_t kNumRules = sizeof(kRules) / sizeof(kRules[0]);
+  static const std::vector<const Algorithm*> rule_algorithm = [] {
+    std::vector<const Algorithm*> v;
+    for (const Rule& r : kRules) v.push_back(find_algorithm(r.op, r.algorithm));
+    return v;
+  }();
+  for (size_t i = 0; i < kNumRules; ++i) {
+    const Rule& r = kRules[i];
     if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
-    const Algorithm* a = find_algorithm(args.op, r.algorithm);
+    const Algorithm* a = rule_algorithm[i];
     if (a && algorithm_fits(*a, args)) return a;
   }
   // Unreachable with a complete registry; fall back to anything that fits.
@@ -111,7 +121,7 @@ int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size)
   // a tree's height, a chain's length.  HIERCOLL_SEGMENT_BYTES overrides.
   constexpr int64_t kAlphaOverBetaBytes = 256 * 1024;
   int depth = 1;
-  if (std::string(a.name) == "chain") depth = std::max(1, group_size - 1);
+  if (std::strcmp(a.name, "chain") == 0) depth = std::max(1, group_size - 1);
   else
     while ((1 << depth) < group_size) ++depth;
   int64_t seg = 16 * 1024;

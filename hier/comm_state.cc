@@ -43,8 +43,9 @@ CommState* comm_state(MPI_Comm comm) {
   return s;
 }
 
-const Settings& comm_settings(MPI_Comm comm) {
-  CommState* s = comm_state(comm);
+const Settings& comm_settings(MPI_Comm comm) { return comm_settings(comm_state(comm), comm); }
+
+const Settings& comm_settings(CommState* s, MPI_Comm comm) {
   if (!s->settings_current) {
     MPI_Info info = MPI_INFO_NULL;
     PMPI_Comm_get_info(comm, &info);

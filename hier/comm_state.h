@@ -12,6 +12,7 @@
 
 #include "flat/registry.h"
 #include "hier/settings.h"
+#include "topo/topology.h"
 
 namespace hiercoll {
 
@@ -45,12 +46,17 @@ struct CommState {
   // MPI_Comm_set_info included), which its own info hints then override.
   std::unique_ptr<Settings> inherited;
   ScheduleCache schedules;
+  // The communicator's topology once known (it lives in an attribute of its
+  // own, freed with the communicator): saves a lookup per call.
+  const Topology* topology = nullptr;
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.
 CommState* comm_state(MPI_Comm comm);
 // The settings for comm (environment overridden by its info hints).
 const Settings& comm_settings(MPI_Comm comm);
+// The same for a state already looked up (one attribute lookup per call).
+const Settings& comm_settings(CommState* state, MPI_Comm comm);
 // Called by MPI_Comm_set_info: the hints in `info` override the current ones.
 void apply_set_info(MPI_Comm comm, MPI_Info info);
 // Called by MPI_Comm_dup_with_info: the hints in `info` replace the copied ones.

@@ -4,6 +4,11 @@ namespace hiercoll {
 
 namespace {
 
+BufDesc with_base(BufDesc d, const void* base) {
+  d.base = static_cast<char*>(const_cast<void*>(base));
+  return d;
+}
+
 char* offset_bytes(const void* base, int64_t units, int64_t epu, MPI_Datatype t) {
   MPI_Aint lb, ext;
   PMPI_Type_get_extent(t, &lb, &ext);
@@ -58,9 +63,11 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
       // it at a reduce's root; a reduce's non-roots have no result), is the
       // in-place call.
       const bool aliased = in_place || (c.sendbuf == c.recvbuf && c.op != Op::kReduce);
-      b[Buf::kSend] = describe_buffer(aliased ? c.recvbuf : c.sendbuf, t, 1);
-      b[Buf::kRecv] = describe_buffer(c.recvbuf, t, 1);
-      b[Buf::kTmp] = describe_buffer(nullptr, t, 1);
+      // One description of the type for all three (each costs MPI queries).
+      const BufDesc d = describe_buffer(nullptr, t, 1);
+      b[Buf::kSend] = with_base(d, aliased ? c.recvbuf : c.sendbuf);
+      b[Buf::kRecv] = with_base(d, c.recvbuf);
+      b[Buf::kTmp] = d;
       if (aliased) a.send_alias = 0;
       p->unit_bytes = type_size(t);
       return MPI_SUCCESS;

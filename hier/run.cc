@@ -46,7 +46,8 @@ int run_call_internal(const Call& c) {
   int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   if (inter) return -1;
-  const Settings& settings = comm_settings(c.comm);
+  CommState* state = comm_state(c.comm);
+  const Settings& settings = comm_settings(state, c.comm);
   if (!settings.error.empty()) {
     std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
     return raise_error(c.comm, MPI_ERR_ARG);
@@ -56,9 +57,11 @@ int run_call_internal(const Call& c) {
   // The topology before the other arguments: it is collective on a
   // communicator's first call, so a rank that refuses its arguments (an
   // error only the root can see) must not leave the others waiting in it.
-  const Topology* topo = nullptr;
-  rc = get_topology(c.comm, &topo);
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  if (!state->topology) {
+    rc = get_topology(c.comm, &state->topology);
+    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  }
+  const Topology* topo = state->topology;
   rc = validate_args(c);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
@@ -79,7 +82,6 @@ int run_call_internal(const Call& c) {
   rc = make_plan(c, rank, size, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
-  CommState* state = comm_state(c.comm);
   // Hierarchical compositions come first when enabled and useful.
   if (settings.mode == Mode::kHier) {
     rc = run_hierarchical(c, plan, *topo, settings, state);

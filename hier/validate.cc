@@ -49,18 +49,28 @@ bool is_committed(MPI_Datatype type) {
 
 // A buffer that must hold data: count elements of type at buf.  The type is
 // checked with count 0 too, as MPI does.  `which`: "send ", "receive " or "".
-int check_data(const Call& c, const void* buf, long count, MPI_Datatype type, const std::string& which) {
+// `checked`: a datatype this call has already found valid (the send and
+// receive sides of a reduction share one), whose checks are skipped; set
+// to `type` once it passes.
+int check_data(const Call& c, const void* buf, long count, MPI_Datatype type, const char* which,
+               MPI_Datatype* checked) {
   if (count < 0) return complain(c, MPI_ERR_COUNT, "negative count", count);
   if (type == MPI_DATATYPE_NULL) return complain(c, MPI_ERR_TYPE, "MPI_DATATYPE_NULL", 0);
-  int size = 0;
-  if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return complain(c, MPI_ERR_TYPE, "invalid datatype", 0);
-  if (!is_predefined_type(type) && !is_committed(type))
-    return complain(c, MPI_ERR_TYPE, which + "datatype not committed", count);
-  if (count > 0 && buf == nullptr && size > 0) {
+  if (type != *checked) {
+    int size = 0;
+    if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return complain(c, MPI_ERR_TYPE, "invalid datatype", 0);
+    if (!is_predefined_type(type) && !is_committed(type))
+      return complain(c, MPI_ERR_TYPE, std::string(which) + "datatype not committed", count);
+    *checked = type;
+  }
+  if (count > 0 && buf == nullptr) {
+    int size = 0;
+    PMPI_Type_size(type, &size);
+    if (size == 0) return MPI_SUCCESS;
     // MPI_BOTTOM (null) is legal with absolute-address datatypes only.
     MPI_Aint lb, extent;
     PMPI_Type_get_true_extent(type, &lb, &extent);
-    if (lb == 0) return complain(c, MPI_ERR_BUFFER, "null " + which + "buffer with data", count);
+    if (lb == 0) return complain(c, MPI_ERR_BUFFER, "null " + std::string(which) + "buffer with data", count);
   }
   return MPI_SUCCESS;
 }
@@ -134,17 +144,18 @@ int validate_args(const Call& c) {
   if (rc != MPI_SUCCESS) return rc;
 
   const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
+  MPI_Datatype checked = MPI_DATATYPE_NULL;
   switch (c.op) {
     case Op::kBcast:
-      rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "");
+      rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "", &checked);
       break;
     case Op::kReduce:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ");
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
       break;
     case Op::kAllreduce: case Op::kScan: case Op::kExscan:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send ");
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send ", &checked);
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
       break;
     case Op::kReduceScatter: {
       long total = 0;
@@ -153,25 +164,25 @@ int validate_args(const Call& c) {
         if (n < 0) return complain(c, MPI_ERR_COUNT, "negative count", n);
         total += n;
       }
-      if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send ");
+      if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send ", &checked);
       if (rc == MPI_SUCCESS)
         rc = check_data(c, c.recvbuf, in_place_send ? total : (c.recvcounts ? c.recvcounts[rank] : c.recvcount),
-                        c.recvtype, "receive ");
+                        c.recvtype, "receive ", &checked);
       break;
     }
     case Op::kAllgather: case Op::kAlltoall:
       if (!in_place_send)
-        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send ");
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ");
+        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
       break;
     case Op::kGather:
-      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ");
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ");
+      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
       break;
     case Op::kScatter:
-      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send ");
+      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send ", &checked);
       if (rc == MPI_SUCCESS && !(root && c.recvbuf == MPI_IN_PLACE))
-        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ");
+        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
       break;
     case Op::kBarrier:
       break;
