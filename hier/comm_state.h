@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "flat/registry.h"
+#include "hier/hier_compose.h"
 #include "hier/settings.h"
 #include "topo/topology.h"
 
@@ -47,8 +48,10 @@ struct CommState {
   std::unique_ptr<Settings> inherited;
   ScheduleCache schedules;
   // The communicator's topology once known (it lives in an attribute of its
-  // own, freed with the communicator): saves a lookup per call.
+  // own, freed with the communicator): saves a lookup per call.  With it,
+  // what the compositions need to know of its layout.
   const Topology* topology = nullptr;
+  LayoutFacts facts;
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.

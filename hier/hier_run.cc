@@ -1,8 +1,5 @@
 // The hierarchical path of a call (run.cc tries it first in mode hier).
 #include <cstdio>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <string>
 
 #include "flat/mpi_executor.h"
@@ -13,24 +10,6 @@
 namespace hiercoll {
 
 namespace {
-
-// layout_facts(L) is O(p): computed once per layout (communicators share
-// their layout with their duplicates) and kept while the layout lives.
-LayoutFacts facts_of(const std::shared_ptr<const Layout>& layout) {
-  struct Entry {
-    std::weak_ptr<const Layout> layout;
-    LayoutFacts facts;
-  };
-  static std::mutex mu;
-  static std::map<const Layout*, Entry> memo;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = memo.find(layout.get());
-  if (it != memo.end() && !it->second.layout.expired()) return it->second.facts;
-  for (auto e = memo.begin(); e != memo.end();) e = e->second.layout.expired() ? memo.erase(e) : std::next(e);
-  const LayoutFacts f = layout_facts(*layout);
-  memo[layout.get()] = Entry{layout, f};
-  return f;
-}
 
 // HIERCOLL_VERBOSE: say (once per operation) when a multi-level layout
 // still sends an operation that has compositions down the flat path.
@@ -59,15 +38,15 @@ int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Sett
   // A forced flat algorithm (HIERCOLL_<OP>_ALGORITHM or its info hint)
   // means that algorithm, on the whole communicator.
   if (!s.algorithm[op].empty()) return -1;
-  const HierForced forced{s.composition[op], s.inter_algorithm[op]};
-  const bool forcing = !forced.composition.empty() || !forced.inter.empty();
-  const LayoutFacts facts = facts_of(topo.layout);
+  const bool forcing = !s.composition[op].empty() || !s.inter_algorithm[op].empty();
+  const LayoutFacts& facts = state->facts;
   // Degenerate shape: flat, at no further cost (unless something forced
   // must be reported as not fitting).
   if (!facts.hierarchical() && !forcing) return -1;
   std::string unfit;
   const HierChoice* choice =
-      choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes, forced, &unfit);
+      choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes,
+                         forcing ? HierForced{s.composition[op], s.inter_algorithm[op]} : HierForced{}, &unfit);
   if (!unfit.empty()) {
     count_fallback(c.api);
     say_unfit(s, c, unfit, choice);

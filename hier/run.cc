@@ -58,8 +58,11 @@ int run_call_internal(const Call& c) {
   // communicator's first call, so a rank that refuses its arguments (an
   // error only the root can see) must not leave the others waiting in it.
   if (!state->topology) {
-    rc = get_topology(c.comm, &state->topology);
+    const Topology* t = nullptr;
+    rc = get_topology(c.comm, &t);
     if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+    state->facts = layout_facts(*t->layout);
+    state->topology = t;
   }
   const Topology* topo = state->topology;
   rc = validate_args(c);
