@@ -16,8 +16,23 @@ bool is_reduction(Op op) {
   return op == Op::kReduce || op == Op::kAllreduce || op == Op::kReduceScatter || op == Op::kScan || op == Op::kExscan;
 }
 
-// Says why a call is refused, once per function and reason, and returns code.
+// The communicator whose error handler gets a call's error: a null or freed
+// one has none, so MPI_COMM_WORLD's takes it.
+MPI_Comm handler_comm(MPI_Comm comm) { return comm == MPI_COMM_NULL || is_freed_comm(comm) ? MPI_COMM_WORLD : comm; }
+
+bool returns_errors(MPI_Comm comm) {
+  MPI_Errhandler eh = MPI_ERRHANDLER_NULL;
+  if (PMPI_Comm_get_errhandler(handler_comm(comm), &eh) != MPI_SUCCESS) return false;
+  const bool returns = eh == MPI_ERRORS_RETURN;
+  PMPI_Errhandler_free(&eh);
+  return returns;
+}
+
+// Says why a call is refused, once per function and reason, and returns
+// code.  Silent where the error handler returns errors: the caller asked
+// for codes, and Open MPI prints nothing then either.
 int complain(const Call& c, int code, const std::string& what, long value) {
+  if (returns_errors(c.comm)) return code;
   static std::mutex mu;
   static std::set<std::string> said;
   std::lock_guard<std::mutex> lock(mu);
@@ -115,8 +130,7 @@ int check_buffers(const Call& c, bool root) {
 }  // namespace
 
 int raise_error(MPI_Comm comm, int code) {
-  const bool unusable = comm == MPI_COMM_NULL || is_freed_comm(comm);
-  PMPI_Comm_call_errhandler(unusable ? MPI_COMM_WORLD : comm, code);
+  PMPI_Comm_call_errhandler(handler_comm(comm), code);
   return code;
 }
 

@@ -4,7 +4,11 @@
 // through Open MPI, PMPI_*), and never crashes or hangs.
 #include <mpi.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -412,11 +416,55 @@ TEST_F(ApiErrors, AliasedBuffersAcceptedByOpenMpiActInPlace) {
   EXPECT_EQ(v, std::vector<int>(3, below + mine));
   v.assign(3, mine);
   EXPECT_EQ(MPI_Exscan(v.data(), v.data(), 3, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
-  if (rank_ > 0) EXPECT_EQ(v, std::vector<int>(3, below));
+  if (rank_ > 0) {
+    EXPECT_EQ(v, std::vector<int>(3, below));
+  }
   v.assign(2 * size_, mine);
   EXPECT_EQ(MPI_Reduce_scatter_block(v.data(), v.data(), 2, MPI_INT, MPI_SUM, comm_), MPI_SUCCESS);
   EXPECT_EQ(v[0], size_ * (size_ + 1) / 2);
   EXPECT_EQ(v[1], size_ * (size_ + 1) / 2);
+}
+
+// What `run` writes to stderr (file descriptor 2).
+std::string stderr_of(const std::function<void()>& run) {
+  std::fflush(stderr);
+  FILE* capture = std::tmpfile();
+  const int saved = dup(2);
+  dup2(fileno(capture), 2);
+  run();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::string text;
+  std::rewind(capture);
+  for (int ch; (ch = std::fgetc(capture)) != EOF;) text += static_cast<char>(ch);
+  std::fclose(capture);
+  return text;
+}
+
+// An error handler that neither aborts nor prints.
+void keep_going(MPI_Comm*, int*, ...) {}
+
+// With MPI_ERRORS_RETURN the caller gets the code and nothing is printed,
+// as with Open MPI; under a handler that goes on, the line names the call
+// and the reason.  (Each function and reason is printed once per process,
+// so the two halves use calls no other test here refuses that way.)
+TEST_F(ApiErrors, SilentUnderErrorsReturnOtherwiseSaysWhy) {
+  std::vector<int> all(size_), mine(1);
+  const std::string returned = stderr_of([&] {
+    EXPECT_EQ(error_class(MPI_Exscan(mine.data(), all.data(), -2, MPI_INT, MPI_SUM, comm_)), MPI_ERR_COUNT);
+  });
+  EXPECT_EQ(returned, "");
+
+  MPI_Errhandler handler;
+  MPI_Comm_create_errhandler(keep_going, &handler);
+  MPI_Comm_set_errhandler(comm_, handler);
+  const std::string said = stderr_of([&] {
+    EXPECT_EQ(error_class(MPI_Scatter(all.data(), 1, MPI_INT, mine.data(), 1, MPI_INT, -4, comm_)), MPI_ERR_ROOT);
+  });
+  MPI_Errhandler_free(&handler);
+  EXPECT_NE(said.find("MPI_Scatter"), std::string::npos) << said;
+  EXPECT_NE(said.find("invalid root"), std::string::npos) << said;
 }
 
 }  // namespace
