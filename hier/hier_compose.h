@@ -125,8 +125,10 @@ struct HierChoice {
   // (allreduce_pipelined's reduce and bcast among nodes both run "twotree").
   const Algorithm* inter = nullptr;
   const Algorithm* intra = nullptr;
-  std::string name;         // "hier:<composition>", plus " inter=<algorithm>" when forced
+  std::string name;         // choice_name(): set when interned (not built per call)
 };
+// "hier:<composition>", plus " inter=<algorithm>" when forced.
+std::string choice_name(const HierChoice& ch);
 
 // What a composition's generator sees.
 struct HierCall {

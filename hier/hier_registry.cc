@@ -157,7 +157,10 @@ const HierChoice* intern(HierChoice ch) {
   static std::map<Key, std::unique_ptr<HierChoice>> interned;
   std::lock_guard<std::mutex> lock(mu);
   auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra)];
-  if (!slot) slot = std::make_unique<HierChoice>(std::move(ch));
+  if (!slot) {
+    ch.name = choice_name(ch);
+    slot = std::make_unique<HierChoice>(std::move(ch));
+  }
   return slot.get();
 }
 
@@ -181,7 +184,7 @@ const std::vector<HierComposition>& all_compositions() {
   return v;
 }
 
-const HierComposition* find_composition(Op op, const std::string& name) {
+const HierComposition* find_composition(Op op, std::string_view name) {
   for (const HierComposition& c : all_compositions())
     if (c.op == op && name == c.name) return &c;
   return nullptr;
@@ -244,8 +247,11 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
     ch.seg_units = units_of(segment_bytes, unit_bytes);
   }
   ch.inter = inter;
-  ch.name = std::string("hier:") + comp.name + (inter ? std::string(" inter=") + inter->name : "");
   return ch;
+}
+
+std::string choice_name(const HierChoice& ch) {
+  return std::string("hier:") + ch.comp->name + (ch.inter ? std::string(" inter=") + ch.inter->name : "");
 }
 
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,

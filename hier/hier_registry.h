@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "flat/schedule.h"
@@ -14,7 +15,7 @@
 namespace hiercoll {
 
 const std::vector<HierComposition>& all_compositions();
-const HierComposition* find_composition(Op op, const std::string& name);
+const HierComposition* find_composition(Op op, std::string_view name);
 std::vector<const HierComposition*> compositions_for(Op op);
 
 // Whether the socket level is used for comp on this call: present, the

@@ -147,7 +147,7 @@ class HierComp : public ::testing::TestWithParam<const HierComposition*> {
     choice->intra = r.intra;
     const Layout* layout = r.layout;
     sc.build = [choice, layout](const CollArgs& a) { return build_composed(*choice, *layout, a); };
-    sc.name = choice->name + (r.inter ? std::string(" inter=") + r.inter->name : "") +
+    sc.name = std::string("hier:") + r.comp->name + (r.inter ? std::string(" inter=") + r.inter->name : "") +
               (r.intra ? std::string(" intra=") + r.intra->name : "") + " seg=" + std::to_string(choice->seg_units);
     ++ran_;
     return check_inprocess(sc);
