@@ -97,10 +97,13 @@ int combiner_of(MPI_Datatype type) {
   return combiner;
 }
 
-// The classes of a predefined type; 0 for derived types.
+// The classes of a predefined type; 0 for derived types.  The table first:
+// the common types need no MPI query (predefined handles are never freed,
+// so no derived type can share one).
 unsigned type_classes(MPI_Datatype type) {
+  if (const unsigned classes = named_type_classes(type)) return classes;
   switch (combiner_of(type)) {
-    case MPI_COMBINER_NAMED: return named_type_classes(type);
+    case MPI_COMBINER_NAMED: return 0;
     case MPI_COMBINER_F90_REAL: return kFloating;
     case MPI_COMBINER_F90_COMPLEX: return kComplex;
     case MPI_COMBINER_F90_INTEGER: return kFortranInteger | kCInteger;  // as INTEGER1/2/8 above
@@ -117,6 +120,7 @@ bool is_predefined_op(MPI_Op op) {
 }
 
 bool is_predefined_type(MPI_Datatype type) {
+  if (named_type_classes(type) != 0) return true;
   switch (combiner_of(type)) {
     case MPI_COMBINER_NAMED: case MPI_COMBINER_F90_REAL: case MPI_COMBINER_F90_COMPLEX:
     case MPI_COMBINER_F90_INTEGER:
