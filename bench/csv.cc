@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace hcbench {
 
@@ -43,6 +44,63 @@ std::string csv_line(const CsvRow& r) {
 void write_csv(std::ostream& out, const std::vector<CsvRow>& rows) {
   out << kCsvHeader << '\n';
   for (const CsvRow& r : rows) out << csv_line(r) << '\n';
+}
+
+namespace {
+
+// The fields of one line; quoted fields may hold commas and doubled quotes.
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c != '"') fields.back() += c;
+      else if (i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
+      else quoted = false;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+double parse_number(const std::string& s) { return s == "nan" ? NAN : std::strtod(s.c_str(), nullptr); }
+
+}  // namespace
+
+bool read_csv(std::istream& in, std::vector<CsvRow>* rows, std::string* error) {
+  std::string line;
+  if (!std::getline(in, line) || line != kCsvHeader) {
+    *error = "not a hiercoll results.csv (header differs)";
+    return false;
+  }
+  for (int number = 2; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::vector<std::string> f = split_csv_line(line);
+    if (f.size() != 11) {
+      *error = "line " + std::to_string(number) + ": " + std::to_string(f.size()) + " fields, expected 11";
+      return false;
+    }
+    CsvRow r;
+    r.op = f[0];
+    r.bytes = std::strtoll(f[1].c_str(), nullptr, 10);
+    r.nodes = std::atoi(f[2].c_str());
+    r.ppn = f[3];
+    r.impl = f[4];
+    r.algorithm = f[5];
+    r.root = std::atoi(f[6].c_str());
+    r.median_us = parse_number(f[7]);
+    r.min_us = parse_number(f[8]);
+    r.max_us = parse_number(f[9]);
+    r.reps = std::atoi(f[10].c_str());
+    rows->push_back(r);
+  }
+  return true;
 }
 
 }  // namespace hcbench

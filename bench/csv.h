@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -34,5 +35,8 @@ std::string csv_number(double us);
 std::string csv_line(const CsvRow& row);
 // Header and rows, each ended by '\n'.
 void write_csv(std::ostream& out, const std::vector<CsvRow>& rows);
+// Reads what write_csv wrote (quoted fields included); false, with the
+// reason in *error, for another header or a malformed line.
+bool read_csv(std::istream& in, std::vector<CsvRow>* rows, std::string* error);
 
 }  // namespace hcbench

@@ -2,8 +2,8 @@
 # Smoke test of the whole benchmark binary on a 2x2 emulated cluster: a
 # short run must finish, print its tables, confirm HAN, and write
 # results.csv (exact header, one row per root for rooted operations),
-# lower_bound.csv, gbench.json, summary.txt and the plots. No timing is
-# judged.
+# lower_bound.csv, gbench.json, summary.txt and the plots; and the
+# comparison of jobs reads it back. No timing is judged.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 out="${TEST_TMPDIR:-$(mktemp -d)}/bench-out"
@@ -47,4 +47,13 @@ if command -v gnuplot >/dev/null; then
     [[ -s $out/plots/$f ]] || fail "no plots/$f"
   done
 fi
+# The comparison of jobs (`./hiercoll bench --jobs N`), here over this one
+# job given twice: every ratio has two equal samples.
+jobs_out="$out/jobs"
+mkdir -p "$jobs_out"
+jobs_log=$(bench/hiercoll_bench_jobs "$jobs_out" "$out" "$out" 2>&1) || fail "hiercoll_bench_jobs: $jobs_log"
+grep -q '^bcast: speedup of hier' <<<"$jobs_log" || fail "no bcast table across jobs"
+[[ $(head -1 "$jobs_out/jobs.csv") == op,bytes,impl,jobs,speedup_median,* ]] || fail "jobs.csv header"
+grep -q '^bcast,65536,native,2,' "$jobs_out/jobs.csv" || fail "no bcast 64K native row in jobs.csv"
+grep -q '^barrier,0,han,2,[0-9.]*,[0-9.]*,[0-9.]*,,,,,,$' "$jobs_out/jobs.csv" || fail "barrier row in jobs.csv"
 echo "bench smoke test passed"

@@ -1,11 +1,12 @@
-// The benchmark's statistics, per-root aggregation, CSV writer, options and
-// report helpers (bench/bench_lib: no MPI).
+// The benchmark's statistics, per-root aggregation, CSV writer and reader,
+// the comparison of jobs, options and report helpers (bench/bench_lib: no MPI).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
 #include "bench/csv.h"
+#include "bench/jobs.h"
 #include "bench/options.h"
 #include "bench/plots.h"
 #include "bench/report.h"
@@ -268,6 +269,115 @@ TEST(Plots, ScriptsAndData) {
       EXPECT_NE(f.content.find("set terminal pngcairo"), std::string::npos);
       EXPECT_NE(f.content.find("set output \"bcast.png\""), std::string::npos);
     }
+}
+
+TEST(Csv, ReadsWhatItWrites) {
+  CsvRow a;
+  a.op = "bcast";
+  a.bytes = 65536;
+  a.nodes = 3;
+  a.ppn = "3+1+2";
+  a.impl = "hier:bcast@x=1,2";  // a comma: quoted
+  a.algorithm = "say \"hi\"";
+  a.root = 4;
+  a.median_us = 12.5;
+  a.min_us = 10;
+  a.max_us = NAN;
+  a.reps = 30;
+  CsvRow b = a;
+  b.op = "barrier";
+  b.root = -1;
+  b.impl = "native";
+  std::stringstream io;
+  write_csv(io, {a, b});
+  std::vector<CsvRow> back;
+  std::string error;
+  ASSERT_TRUE(read_csv(io, &back, &error)) << error;
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(csv_line(back[0]), csv_line(a));
+  EXPECT_EQ(csv_line(back[1]), csv_line(b));
+  EXPECT_EQ(back[0].impl, a.impl);
+  EXPECT_EQ(back[0].algorithm, a.algorithm);
+  EXPECT_TRUE(std::isnan(back[0].max_us));
+}
+
+TEST(Csv, RefusesAnotherHeaderOrShortLines) {
+  std::vector<CsvRow> rows;
+  std::string error;
+  std::istringstream other("a,b,c\n1,2,3\n");
+  EXPECT_FALSE(read_csv(other, &rows, &error));
+  std::istringstream short_line(std::string(kCsvHeader) + "\nbcast,8,4\n");
+  EXPECT_FALSE(read_csv(short_line, &rows, &error));
+  EXPECT_NE(error.find("line 2"), std::string::npos) << error;
+}
+
+CsvRow row(const std::string& op, int64_t bytes, const std::string& impl, int root, double us) {
+  CsvRow r;
+  r.op = op;
+  r.bytes = bytes;
+  r.impl = impl;
+  r.root = root;
+  r.median_us = us;
+  return r;
+}
+
+TEST(Jobs, RatiosOverJobs) {
+  // Three jobs; bcast over roots 0..2, barrier without a root.
+  const std::vector<std::vector<CsvRow>> jobs = {
+      {row("bcast", 8, "hier", 0, 10), row("bcast", 8, "hier", 1, 20), row("bcast", 8, "hier", 2, 30),
+       row("bcast", 8, "native", 0, 20), row("bcast", 8, "native", 1, 40), row("bcast", 8, "native", 2, 90),
+       row("barrier", 0, "hier", -1, 10), row("barrier", 0, "native", -1, 15)},
+      {row("bcast", 8, "hier", 0, 10), row("bcast", 8, "hier", 1, 10), row("bcast", 8, "hier", 2, 10),
+       row("bcast", 8, "native", 0, 10), row("bcast", 8, "native", 1, 10), row("bcast", 8, "native", 2, 10),
+       row("barrier", 0, "hier", -1, 10), row("barrier", 0, "native", -1, 30)},
+      {row("bcast", 8, "hier", 0, 10), row("bcast", 8, "hier", 1, 10), row("bcast", 8, "hier", 2, 40),
+       row("bcast", 8, "native", 0, 30), row("bcast", 8, "native", 1, 30), row("bcast", 8, "native", 2, 30),
+       row("barrier", 0, "hier", -1, 20), row("barrier", 0, "native", -1, 20)},
+  };
+  const std::vector<JobsRow> rows = compare_jobs(jobs, "hier");
+  ASSERT_EQ(rows.size(), 2u);
+  const JobsRow& b = rows[0];
+  EXPECT_EQ(b.op, "bcast");
+  EXPECT_EQ(b.impl, "native");
+  EXPECT_TRUE(b.rooted);
+  // Median over roots: job 1 40/20, job 2 10/10, job 3 30/10.
+  EXPECT_EQ(b.speedup.n, 3);
+  EXPECT_DOUBLE_EQ(b.speedup.median, 2);
+  EXPECT_DOUBLE_EQ(b.speedup.min, 1);
+  EXPECT_DOUBLE_EQ(b.speedup.max, 3);
+  // Worst roots: 90/30, 10/10, 30/40.
+  EXPECT_DOUBLE_EQ(b.worst_root_speedup.median, 1);
+  EXPECT_DOUBLE_EQ(b.worst_root_speedup.min, 0.75);
+  EXPECT_DOUBLE_EQ(b.worst_root_speedup.max, 3);
+  // hier's spread: 30/10, 10/10, 40/10.
+  EXPECT_DOUBLE_EQ(b.reference_spread.median, 3);
+  EXPECT_DOUBLE_EQ(b.reference_spread.max, 4);
+  const JobsRow& r = rows[1];
+  EXPECT_EQ(r.op, "barrier");
+  EXPECT_FALSE(r.rooted);
+  EXPECT_DOUBLE_EQ(r.speedup.median, 1.5);  // 1.5, 3, 1
+  EXPECT_EQ(r.worst_root_speedup.n, 0);
+
+  const std::string table = jobs_table(rows, "hier", 3);
+  EXPECT_NE(table.find("2.00 (1.00-3.00)"), std::string::npos) << table;
+  EXPECT_NE(table.find("root spread 3.00 (1.00-4.00)"), std::string::npos) << table;
+  std::ostringstream csv;
+  write_jobs_csv(csv, rows);
+  EXPECT_NE(csv.str().find("bcast,8,native,3,2.000,1.000,3.000,1.000,0.750,3.000,3.000,1.000,4.000\n"),
+            std::string::npos)
+      << csv.str();
+  EXPECT_NE(csv.str().find("barrier,0,native,3,1.500,1.000,3.000,,,,,,\n"), std::string::npos) << csv.str();
+}
+
+TEST(Jobs, JobsMissingAPointAreLeftOut) {
+  const std::vector<std::vector<CsvRow>> jobs = {
+      {row("scan", 8, "hier", -1, 10), row("scan", 8, "native", -1, 20)},
+      {row("scan", 8, "hier", -1, 10)},  // native skipped in this job
+  };
+  const std::vector<JobsRow> rows = compare_jobs(jobs, "hier");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].speedup.n, 1);
+  EXPECT_DOUBLE_EQ(rows[0].speedup.median, 2);
 }
 
 }  // namespace
