@@ -34,6 +34,25 @@ bool moves_nothing(const Call& c, int rank) {
   }
 }
 
+// Whether a small call of this shape with data would take the hierarchical
+// path: some composition of the operation applies to the layout (not one
+// node, the placement it needs, ...) and no flat algorithm is forced.
+bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, int rank, int size) {
+  if (s.mode != Mode::kHier || !s.algorithm[static_cast<int>(c.op)].empty()) return false;
+  CollArgs a;
+  a.op = c.op;
+  a.rank = rank;
+  a.size = size;
+  a.root = c.root;
+  a.count = 1;
+  int commutative = 1;
+  if (c.mpi_op != MPI_OP_NULL) PMPI_Op_commutative(c.mpi_op, &commutative);
+  a.commutative = commutative != 0;
+  for (const HierComposition* comp : compositions_for(c.op))
+    if (composition_applies(*comp, *state.topology->layout, state.facts, a)) return true;
+  return false;
+}
+
 void say_fallback(const Settings& s, const Call& c, const char* forced, const char* used) {
   if (s.verbose)
     std::fprintf(stderr, "hiercoll: %s: algorithm %s does not fit this call; using %s\n", c.mpi_name, forced, used);
@@ -72,11 +91,9 @@ int run_call_internal(const Call& c) {
   PMPI_Comm_rank(c.comm, &rank);
   PMPI_Comm_size(c.comm, &size);
   if (moves_nothing(c, rank)) {
-    // Counted where a call with data would go: hier only for operations
-    // that have hierarchical compositions.
+    // Counted where a small call with data would go.
     note_algorithm("none");
-    const bool hier = settings.mode == Mode::kHier && !compositions_for(c.op).empty();
-    count_call(c.api, hier ? Path::kHier : Path::kFlat);
+    count_call(c.api, hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat);
     return MPI_SUCCESS;
   }
 

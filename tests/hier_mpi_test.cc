@@ -12,7 +12,9 @@
 #include <mpi.h>
 
 #include <cstdlib>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hier/stats.h"
@@ -170,16 +172,30 @@ TEST_F(HierMpi, BcastWithDifferentTypes) {
 // A call that moves no data returns at once; the statistics count it where
 // a call with data would go: hier for an operation with compositions, flat
 // for one without.
-TEST_F(HierMpi, EmptyCallsCountedByTheirOperation) {
-  const long bcast_hier = local_count(ApiOp::kBcast, Path::kHier);
-  const long alltoall_flat = local_count(ApiOp::kAlltoall, Path::kFlat);
-  const long alltoall_hier = local_count(ApiOp::kAlltoall, Path::kHier);
-  int x = 0;
-  EXPECT_EQ(MPI_Bcast(&x, 0, MPI_INT, 0, MPI_COMM_WORLD), MPI_SUCCESS);
-  EXPECT_EQ(MPI_Alltoall(&x, 0, MPI_INT, &x, 0, MPI_INT, MPI_COMM_WORLD), MPI_SUCCESS);
-  EXPECT_EQ(local_count(ApiOp::kBcast, Path::kHier), bcast_hier + 1);
-  EXPECT_EQ(local_count(ApiOp::kAlltoall, Path::kFlat), alltoall_flat + 1);
-  EXPECT_EQ(local_count(ApiOp::kAlltoall, Path::kHier), alltoall_hier);
+// A call that moves no data is counted on the path a call of one element
+// takes on the same communicator: hier where a composition serves it, flat
+// on one node, for operations without compositions, for scan on a
+// round-robin placement, ...
+TEST_F(HierMpi, EmptyCallsCountedWhereACallWithDataGoes) {
+  std::vector<int> in(world_size(), 1), out(world_size(), 0);
+  const std::vector<std::pair<ApiOp, std::function<int(int)>>> calls = {
+      {ApiOp::kBcast, [&](int n) { return MPI_Bcast(in.data(), n, MPI_INT, world_size() - 1, MPI_COMM_WORLD); }},
+      {ApiOp::kAllreduce,
+       [&](int n) { return MPI_Allreduce(in.data(), out.data(), n, MPI_INT, MPI_SUM, MPI_COMM_WORLD); }},
+      {ApiOp::kScan, [&](int n) { return MPI_Scan(in.data(), out.data(), n, MPI_INT, MPI_SUM, MPI_COMM_WORLD); }},
+      {ApiOp::kAlltoall,
+       [&](int n) { return MPI_Alltoall(in.data(), n, MPI_INT, out.data(), n, MPI_INT, MPI_COMM_WORLD); }},
+  };
+  for (const auto& [api, call] : calls) {
+    const long hier = local_count(api, Path::kHier), flat = local_count(api, Path::kFlat);
+    ASSERT_EQ(call(1), MPI_SUCCESS);
+    const bool with_data_hier = local_count(api, Path::kHier) == hier + 1;
+    EXPECT_EQ(local_count(api, Path::kHier) + local_count(api, Path::kFlat), hier + flat + 1);
+    const long hier2 = local_count(api, Path::kHier), flat2 = local_count(api, Path::kFlat);
+    ASSERT_EQ(call(0), MPI_SUCCESS);
+    EXPECT_EQ(local_count(api, Path::kHier), hier2 + (with_data_hier ? 1 : 0)) << static_cast<int>(api);
+    EXPECT_EQ(local_count(api, Path::kFlat), flat2 + (with_data_hier ? 0 : 1)) << static_cast<int>(api);
+  }
 }
 
 // Sub-communicators: the ranks in reverse order, and every other rank.
