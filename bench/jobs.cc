@@ -6,6 +6,8 @@
 #include <map>
 #include <tuple>
 
+#include "bench/options.h"
+
 namespace hcbench {
 
 namespace {
@@ -44,12 +46,6 @@ std::string cell(const Summary& s) {
   if (s.n == 1) std::snprintf(buf, sizeof buf, "%.2f", s.median);
   else std::snprintf(buf, sizeof buf, "%.2f (%.2f-%.2f)", s.median, s.min, s.max);
   return buf;
-}
-
-std::string size_name(int64_t b) {
-  if (b >= (1 << 20) && b % (1 << 20) == 0) return std::to_string(b >> 20) + "M";
-  if (b >= 1024 && b % 1024 == 0) return std::to_string(b >> 10) + "K";
-  return std::to_string(b);
 }
 
 std::string csv_summary(const Summary& s) {
@@ -107,7 +103,7 @@ std::string jobs_table(const std::vector<JobsRow>& rows, const std::string& refe
       if (r.op != op) continue;
       char line[512];
       std::snprintf(line, sizeof line, r.rooted ? "  %6s  vs %-24s %-22s" : "  %6s  vs %-24s %s",
-                    size_name(r.bytes).c_str(), r.impl.c_str(), cell(r.speedup).c_str());
+                    format_size(r.bytes).c_str(), r.impl.c_str(), cell(r.speedup).c_str());
       text += line;
       if (r.rooted)
         text += "  worst root " + cell(r.worst_root_speedup) + "  " + reference + " root spread " +

@@ -136,18 +136,6 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
   return unit_bytes > 0 ? std::max<int64_t>(1, bytes / unit_bytes) : 0;
 }
 
-// The composition the selection rules pick for the call (null: flat).
-const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                                            int64_t unit_bytes) {
-  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-  for (const SelectRule& r : kSelectRules) {
-    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
-    const HierComposition* comp = find_composition(r.op, r.composition);
-    if (comp && composition_applies(*comp, L, F, a)) return comp;
-  }
-  return nullptr;
-}
-
 // The interned copy of ch: its address keys the per-communicator schedule
 // cache, so the key holds every field a composed schedule depends on (the
 // name follows from comp and inter).
@@ -252,6 +240,17 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
 
 std::string choice_name(const HierChoice& ch) {
   return std::string("hier:") + ch.comp->name + (ch.inter ? std::string(" inter=") + ch.inter->name : "");
+}
+
+const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
+                                            int64_t unit_bytes) {
+  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
+  for (const SelectRule& r : kSelectRules) {
+    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
+    const HierComposition* comp = find_composition(r.op, r.composition);
+    if (comp && composition_applies(*comp, L, F, a)) return comp;
+  }
+  return nullptr;
 }
 
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,

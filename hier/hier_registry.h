@@ -67,6 +67,11 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
                                      int64_t segment_bytes, const HierForced& forced = {},
                                      std::string* unfit = nullptr);
 
+// The composition the selection rules pick for the call, nothing forced
+// (null: flat).
+const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
+                                            int64_t unit_bytes);
+
 // "" when every name in the rule tables is a registered composition or
 // flat algorithm, else the first that is not (tests).
 std::string check_hier_tables();

@@ -21,13 +21,13 @@ int type_size(MPI_Datatype t) {
   return s;
 }
 
-bool commutative(MPI_Op op) {
+}  // namespace
+
+bool op_commutative(MPI_Op op) {
   int c = 1;
   if (op != MPI_OP_NULL) PMPI_Op_commutative(op, &c);
   return c != 0;
 }
-
-}  // namespace
 
 int make_plan(const Call& c, int rank, int size, Plan* p) {
   CollArgs& a = p->args;
@@ -35,7 +35,7 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
   a.rank = rank;
   a.size = size;
   a.root = c.root;
-  a.commutative = commutative(c.mpi_op);
+  a.commutative = op_commutative(c.mpi_op);
   Buffers& b = p->bufs;
   const bool in_place = c.sendbuf == MPI_IN_PLACE;
   const bool root = rank == c.root;

@@ -39,6 +39,8 @@ struct Plan {
   ByteMessage message;      // bcast
 };
 
+// Whether op is commutative (MPI_OP_NULL, for calls without one: yes).
+bool op_commutative(MPI_Op op);
 // Fills `plan` for call c on `rank` of `size` (handles MPI_IN_PLACE).
 int make_plan(const Call& c, int rank, int size, Plan* plan);
 // Bcast's part of make_plan: units of bytes, so that ranks whose datatypes

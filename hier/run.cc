@@ -34,9 +34,9 @@ bool moves_nothing(const Call& c, int rank) {
   }
 }
 
-// Whether a small call of this shape with data would take the hierarchical
-// path: some composition of the operation applies to the layout (not one
-// node, the placement it needs, ...) and no flat algorithm is forced.
+// Whether a one-unit call of this shape would take the hierarchical path:
+// the selection rules pick a composition for it and no flat algorithm is
+// forced.
 bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, int rank, int size) {
   if (s.mode != Mode::kHier || !s.algorithm[static_cast<int>(c.op)].empty()) return false;
   CollArgs a;
@@ -45,12 +45,8 @@ bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, 
   a.size = size;
   a.root = c.root;
   a.count = 1;
-  int commutative = 1;
-  if (c.mpi_op != MPI_OP_NULL) PMPI_Op_commutative(c.mpi_op, &commutative);
-  a.commutative = commutative != 0;
-  for (const HierComposition* comp : compositions_for(c.op))
-    if (composition_applies(*comp, *state.topology->layout, state.facts, a)) return true;
-  return false;
+  a.commutative = op_commutative(c.mpi_op);
+  return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
 }
 
 void say_fallback(const Settings& s, const Call& c, const char* forced, const char* used) {

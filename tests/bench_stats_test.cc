@@ -76,19 +76,25 @@ TEST(Csv, HeaderIsExact) {
   EXPECT_STREQ(kCsvHeader, "op,bytes,nodes,ppn,impl,algorithm,root,median_us,min_us,max_us,reps");
 }
 
-TEST(Csv, RowsAndQuoting) {
+// A row with every field set; its algorithm holds a comma (to be quoted).
+CsvRow sample_row() {
   CsvRow r;
   r.op = "bcast";
   r.bytes = 65536;
   r.nodes = 3;
   r.ppn = "3+1+2";
   r.impl = "hier:twotree@seg=8192";
-  r.algorithm = "hier:a,b";  // a comma must be quoted
+  r.algorithm = "hier:a,b";
   r.root = 4;
   r.median_us = 12.3456;
   r.min_us = 10;
   r.max_us = NAN;
   r.reps = 7;
+  return r;
+}
+
+TEST(Csv, RowsAndQuoting) {
+  const CsvRow r = sample_row();
   EXPECT_EQ(csv_line(r), "bcast,65536,3,3+1+2,hier:twotree@seg=8192,\"hier:a,b\",4,12.346,10.000,nan,7");
   EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
   EXPECT_EQ(csv_field("plain"), "plain");
@@ -272,18 +278,9 @@ TEST(Plots, ScriptsAndData) {
 }
 
 TEST(Csv, ReadsWhatItWrites) {
-  CsvRow a;
-  a.op = "bcast";
-  a.bytes = 65536;
-  a.nodes = 3;
-  a.ppn = "3+1+2";
+  CsvRow a = sample_row();
   a.impl = "hier:bcast@x=1,2";  // a comma: quoted
-  a.algorithm = "say \"hi\"";
-  a.root = 4;
-  a.median_us = 12.5;
-  a.min_us = 10;
-  a.max_us = NAN;
-  a.reps = 30;
+  a.algorithm = "say \"hi\"";  // quotes: doubled
   CsvRow b = a;
   b.op = "barrier";
   b.root = -1;
