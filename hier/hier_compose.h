@@ -22,6 +22,7 @@
 #include "flat/builder.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
+#include "select/machine.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -125,6 +126,9 @@ struct HierChoice {
   // (allreduce_pipelined's reduce and bcast among nodes both run "twotree").
   const Algorithm* inter = nullptr;
   const Algorithm* intra = nullptr;
+  // The machine figures default segment sizes follow (null: the built-in
+  // ones; a tuning file's figures otherwise).
+  const MachineFigures* machine = nullptr;
   std::string name;         // choice_name(): set when interned (not built per call)
 };
 // "hier:<composition>", plus " inter=<algorithm>" when forced.

@@ -141,10 +141,11 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
 // name follows from comp and inter).
 const HierChoice* intern(HierChoice ch) {
   static std::mutex mu;
-  using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*>;
+  using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
+                         const MachineFigures*>;
   static std::map<Key, std::unique_ptr<HierChoice>> interned;
   std::lock_guard<std::mutex> lock(mu);
-  auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra)];
+  auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
   if (!slot) {
     ch.name = choice_name(ch);
     slot = std::make_unique<HierChoice>(std::move(ch));
@@ -221,15 +222,18 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
 }
 
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter) {
+                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter,
+                       const MachineFigures* machine) {
   HierChoice ch;
+  ch.machine = machine;
+  const MachineFigures& m = machine ? *machine : builtin_machine();
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
   ch.unit_bytes = unit_bytes;
   if (comp.segmented) {
     const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
     const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
-    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes), bytes / kSegmentsPerMessage);
+    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, m), bytes / kSegmentsPerMessage);
     ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
   } else if (segment_bytes > 0) {
     ch.seg_units = units_of(segment_bytes, unit_bytes);
@@ -254,7 +258,8 @@ const HierComposition* selected_composition(const Layout& L, const LayoutFacts& 
 }
 
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
-                                     int64_t segment_bytes, const HierForced& forced, std::string* unfit) {
+                                     int64_t segment_bytes, const HierForced& forced, std::string* unfit,
+                                     const MachineFigures* machine) {
   std::string missed;
   const HierComposition* comp = nullptr;
   if (!forced.composition.empty()) {
@@ -270,7 +275,7 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
   }
   if (unfit) *unfit = missed;
   if (!comp) return nullptr;
-  return intern(make_choice(*comp, L, F, a, unit_bytes, segment_bytes, inter));
+  return intern(make_choice(*comp, L, F, a, unit_bytes, segment_bytes, inter, machine));
 }
 
 std::string check_hier_tables() {
@@ -317,7 +322,9 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   }
   if (!a) a = default_algorithm(*sub, bytes);
   sub->seg_units = choice.seg_units > 0 ? choice.seg_units
-                                        : units_of(default_segment_bytes(*a, bytes, sub->size), choice.unit_bytes);
+                                        : units_of(default_segment_bytes(*a, bytes, sub->size,
+                                                                  choice.machine ? *choice.machine : builtin_machine()),
+                                                   choice.unit_bytes);
   return *a;
 }
 

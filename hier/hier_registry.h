@@ -47,7 +47,8 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
 // inter_algorithm_for) forces the inter-node algorithm.  Not interned
 // (tests adjust it).
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr);
+                       int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr,
+                       const MachineFigures* machine = nullptr);
 
 // What the knobs force on the hierarchical path (runtime/settings.h), by
 // name; empty: the rules decide.
@@ -65,7 +66,7 @@ struct HierForced {
 // comma-separated; empty when everything forced is used).
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
                                      int64_t segment_bytes, const HierForced& forced = {},
-                                     std::string* unfit = nullptr);
+                                     std::string* unfit = nullptr, const MachineFigures* machine = nullptr);
 
 // The composition the selection rules pick for the call, nothing forced
 // (null: flat).

@@ -13,6 +13,7 @@
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/settings.h"
+#include "select/tuning_file.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -52,6 +53,11 @@ struct CommState {
   // what the compositions need to know of its layout.
   const Topology* topology = nullptr;
   LayoutFacts facts;
+  // The tuning file's entry for this layout (null: built-in rules), found
+  // for the settings' tuning_file == tuning_path.
+  const TuningEntry* tuning = nullptr;
+  std::string tuning_path;
+  bool tuning_resolved = false;
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.

@@ -32,7 +32,8 @@ void say_unfit(const Settings& s, const Call& c, const std::string& unfit, const
 
 }  // namespace
 
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state) {
+int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     const Tuned& t) {
   const CollArgs& args = plan.args;
   const int op = static_cast<int>(args.op);
   // A forced flat algorithm (HIERCOLL_<OP>_ALGORITHM or its info hint)
@@ -44,11 +45,17 @@ int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Sett
   // must be reported as not fitting).
   if (!facts.hierarchical() && !forcing) return -1;
   std::string unfit;
+  // The tuning file's composition is taken like a forced one, but one that
+  // does not fit is no fallback of the user's: only told (verbose).
+  const bool tuned = !forcing && t.range && t.range->method.kind == Method::kHier;
+  const HierForced forced = forcing ? HierForced{s.composition[op], s.inter_algorithm[op]}
+                            : tuned ? HierForced{t.range->method.name, t.range->method.inter}
+                                    : HierForced{};
+  const int64_t segment = s.segment_bytes > 0 || !tuned ? s.segment_bytes : t.range->segment_bytes;
   const HierChoice* choice =
-      choose_composition(*topo.layout, facts, args, plan.unit_bytes, s.segment_bytes,
-                         forcing ? HierForced{s.composition[op], s.inter_algorithm[op]} : HierForced{}, &unfit);
+      choose_composition(*topo.layout, facts, args, plan.unit_bytes, segment, forced, &unfit, t.machine);
   if (!unfit.empty()) {
-    count_fallback(c.api);
+    if (!tuned) count_fallback(c.api);
     say_unfit(s, c, unfit, choice);
   }
   if (!choice) {

@@ -49,15 +49,28 @@ int plan_bcast(const Call& c, int rank, Plan* plan);
 // What is left once the schedule ran: unpacking a packed bcast message.
 int finish_plan(const Plan& plan);
 
-// The flat algorithm for the call: the forced one when it fits (else a
-// visible fallback), otherwise the default selection.
-const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s);
-// Segment size in units for an algorithm (settings or the default).
-int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s);
+// What the communicator's tuning file decides for a call: the range that
+// holds it (null: the built-in rules) and the machine figures default
+// segment sizes follow (null: the built-in ones).  The knobs win over it.
+struct Tuned {
+  const TunedRange* range = nullptr;
+  const MachineFigures* machine = nullptr;
+};
+Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* state);
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state);
+// The flat algorithm for the call: the forced one when it fits (else a
+// visible fallback), then the tuning file's when it names one that fits,
+// otherwise the default selection.
+const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s,
+                             const Tuned& t = {});
+// Segment size in units for an algorithm (knob, tuning file, or the default).
+int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s,
+                      const Tuned& t = {});
+
+int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
 // Runs the call hierarchically; -1 when no hierarchical schedule applies
 // (degenerate topology, operation kept flat), else an MPI error code.
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state);
+int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     const Tuned& t);
 
 }  // namespace hiercoll

@@ -11,6 +11,7 @@
 #include "runtime/comm_state.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
+#include "runtime/tuning.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -98,9 +99,15 @@ int run_call_internal(const Call& c) {
   rc = make_plan(c, rank, size, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
+  // The tuning file's method, where it has one for the call: MPI's own
+  // collective, a flat algorithm, or a composition.
+  const Tuned tuned = tuned_for(c, plan, settings, state);
+  const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
+  if (tuned_kind == Method::kNative) return -1;
+
   // Hierarchical compositions come first when enabled and useful.
-  if (settings.mode == Mode::kHier) {
-    rc = run_hierarchical(c, plan, *topo, settings, state);
+  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
+    rc = run_hierarchical(c, plan, *topo, settings, state, tuned);
     if (rc != -1) {
       if (rc == MPI_SUCCESS) rc = finish_plan(plan);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -108,14 +115,33 @@ int run_call_internal(const Call& c) {
       return MPI_SUCCESS;
     }
   }
-  rc = run_flat(c, plan, topo->comm, settings, state);
+  rc = run_flat(c, plan, topo->comm, settings, state, tuned);
   if (rc == MPI_SUCCESS) rc = finish_plan(plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   count_call(c.api, Path::kFlat);
   return MPI_SUCCESS;
 }
 
-const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s) {
+Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* state) {
+  if (!state->tuning_resolved || state->tuning_path != s.tuning_file) {
+    state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0);
+    state->tuning_path = s.tuning_file;
+    state->tuning_resolved = true;
+  }
+  Tuned t;
+  if (!state->tuning) return t;
+  t.machine = &state->tuning->machine;
+  const int op = static_cast<int>(plan.args.op);
+  if (!s.algorithm[op].empty() || !s.composition[op].empty() || !s.inter_algorithm[op].empty()) return t;
+  t.range = find_range(*state->tuning, plan.args.op, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
+  // Mode flat runs flat algorithms only.
+  if (t.range && s.mode == Mode::kFlat && t.range->method.kind != Method::kFlat) t.range = nullptr;
+  (void)c;
+  return t;
+}
+
+const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s,
+                             const Tuned& t) {
   const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
   const std::string& forced = s.algorithm[static_cast<int>(args.op)];
   if (!forced.empty()) {
@@ -126,20 +152,33 @@ const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_b
     say_fallback(s, c, forced.c_str(), d->name);
     return d;
   }
+  if (t.range && t.range->method.kind == Method::kFlat) {
+    // A tuned algorithm that does not fit this call (e.g. a commutative-only
+    // one for a non-commutative operation): the rules decide.
+    const Algorithm* a = find_algorithm(args.op, t.range->method.name);
+    if (a && algorithm_fits(*a, args)) return a;
+    say_fallback(s, c, t.range->method.name.c_str(), default_algorithm(args, bytes)->name);
+  }
   return default_algorithm(args, bytes);
 }
 
-int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s) {
+int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s,
+                      const Tuned& t) {
   if (unit_bytes <= 0) return 0;
   const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
-  const int64_t seg = s.segment_bytes > 0 ? s.segment_bytes : default_segment_bytes(a, bytes, args.size);
+  const bool tuned_here = t.range && t.range->method.kind == Method::kFlat && t.range->method.name == a.name;
+  const int64_t seg = s.segment_bytes > 0                            ? s.segment_bytes
+                      : tuned_here && t.range->segment_bytes > 0     ? t.range->segment_bytes
+                                                                     : default_segment_bytes(a, bytes, args.size,
+                                                                                             t.machine ? *t.machine
+                                                                                                       : builtin_machine());
   return std::max<int64_t>(1, seg / unit_bytes);
 }
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state) {
+int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t) {
   CollArgs args = plan.args;
-  const Algorithm* a = choose_flat(c, args, plan.unit_bytes, s);
-  args.seg_units = segment_units(*a, args, plan.unit_bytes, s);
+  const Algorithm* a = choose_flat(c, args, plan.unit_bytes, s, t);
+  args.seg_units = segment_units(*a, args, plan.unit_bytes, s, t);
   note_algorithm(a->name);
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
   return execute_schedule(sched, plan.bufs, c.mpi_op, comm);

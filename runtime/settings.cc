@@ -94,6 +94,9 @@ void apply(Settings* s, const std::function<const char*(const std::string&)>& ge
   }
   const std::string seg_key = env ? "HIERCOLL_SEGMENT_BYTES" : "hiercoll_segment_bytes";
   if (const char* v = get(seg_key)) parse_segment(v, seg_key, s);
+  // A file that cannot be used is not an error of the call: the runtime
+  // says so once and keeps the built-in rules (runtime/tuning.h).
+  if (const char* v = get(env ? "HIERCOLL_TUNING_FILE" : "hiercoll_tuning_file")) s->tuning_file = v;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 //   HIERCOLL_<OP>_INTER_ALGORITHM    hiercoll_<op>_inter_algorithm  a flat algorithm of an
 //                                                                   inter-node phase of OP
 //   HIERCOLL_SEGMENT_BYTES           hiercoll_segment_bytes         bytes (0 = default)
+//   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`)
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
@@ -40,6 +41,7 @@ struct Settings {
   std::string composition[kNumOps];      // empty: the composition rules decide
   std::string inter_algorithm[kNumOps];  // empty: the phase rules decide
   int64_t segment_bytes = 0;       // 0: selection decides
+  std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)
 };

@@ -111,21 +111,19 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
   std::abort();
 }
 
-int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size) {
+int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size, const MachineFigures& m) {
   // A pipeline of depth d moving m bytes in segments of s takes about
   // (d + m/s) (alpha + s beta), least at s = sqrt(m alpha / (d beta))
-  // (two-tree paper Sect. 2).  alpha/beta is the machine's: on the emulated
-  // cluster the benchmark measures 83 us + 3.2 GB/s between nodes, about
-  // 256 KiB (forcing 256 KiB segments on 4x2 at 1 MiB: pipelined tree bcast
-  // 9.9 -> 5.8 ms, chain 5.6 -> 4.0 ms, chain scan 3.4 -> 2.8 ms).  Depth:
-  // a tree's height, a chain's length.  HIERCOLL_SEGMENT_BYTES overrides.
-  constexpr int64_t kAlphaOverBetaBytes = 256 * 1024;
+  // (two-tree paper Sect. 2).  alpha/beta is the machine's (select/machine.h:
+  // the tuning file's figures, else the built-in ones).  Depth: a tree's
+  // height, a chain's length.  HIERCOLL_SEGMENT_BYTES overrides.
+  const int64_t alpha_over_beta = m.alpha_over_beta_bytes();
   int depth = 1;
   if (std::strcmp(a.name, "chain") == 0) depth = std::max(1, group_size - 1);
   else
     while ((1 << depth) < group_size) ++depth;
   int64_t seg = 16 * 1024;
-  while (seg < (1 << 20) && 4 * seg * seg * depth < bytes * kAlphaOverBetaBytes) seg *= 2;
+  while (seg < (1 << 20) && 4 * seg * seg * depth < bytes * alpha_over_beta) seg *= 2;
   return seg;
 }
 

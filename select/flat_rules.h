@@ -10,6 +10,7 @@
 
 #include "flat/coll_args.h"
 #include "flat/registry.h"
+#include "select/machine.h"
 
 namespace hiercoll {
 
@@ -22,7 +23,9 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 // unrestricted last rule).
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
 
-// Default pipelining segment in bytes for an algorithm and message size.
-int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size);
+// Default pipelining segment in bytes for an algorithm and message size on
+// a machine with figures m (builtin_machine() when nothing was measured).
+int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size,
+                              const MachineFigures& m = builtin_machine());
 
 }  // namespace hiercoll

@@ -1,0 +1,49 @@
+#include "select/method.h"
+
+namespace hiercoll {
+
+std::string method_text(const Method& m) {
+  switch (m.kind) {
+    case Method::kNative: return "native";
+    case Method::kFlat: return "flat:" + m.name;
+    case Method::kHier: return "hier:" + m.name + (m.inter.empty() ? "" : " inter=" + m.inter);
+  }
+  return "";
+}
+
+bool parse_method(const std::string& text, Method* m, std::string* error) {
+  Method out;
+  auto fail = [&](const std::string& why) {
+    *error = "method '" + text + "': " + why + " (expected native, flat:<algorithm>, hier:<composition>"
+             " or hier:<composition> inter=<algorithm>)";
+    return false;
+  };
+  if (text == "native") {
+    *m = out;
+    return true;
+  }
+  std::string rest;
+  if (text.rfind("flat:", 0) == 0) {
+    out.kind = Method::kFlat;
+    rest = text.substr(5);
+  } else if (text.rfind("hier:", 0) == 0) {
+    out.kind = Method::kHier;
+    rest = text.substr(5);
+    const size_t sp = rest.find(' ');
+    if (sp != std::string::npos) {
+      const std::string tail = rest.substr(sp + 1);
+      if (tail.rfind("inter=", 0) != 0 || tail.size() == 6) return fail("after the composition only inter=<algorithm>");
+      out.inter = tail.substr(6);
+      rest = rest.substr(0, sp);
+    }
+  } else {
+    return fail("unknown kind");
+  }
+  if (rest.empty() || rest.find_first_of(" =:") != std::string::npos) return fail("bad name");
+  if (out.inter.find_first_of(" =:") != std::string::npos) return fail("bad inter-node algorithm");
+  out.name = rest;
+  *m = out;
+  return true;
+}
+
+}  // namespace hiercoll
