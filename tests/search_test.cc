@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -395,6 +398,175 @@ TEST(Search, ReportsProgressAfterEachExperiment) {
   }
   EXPECT_EQ(seen.back().searching, 0);
   EXPECT_EQ(seen.back().candidates_left, static_cast<int>(s.methods.size() - r.dropped.size()));
+}
+
+// ---------------------------------------------------------------------------
+// The size grid.
+
+// Three unsegmented methods, affine in the message size: "small" wins below
+// 2500 bytes, "middle" up to 12500, "large" above.
+double affine_time(const std::string& method, int64_t bytes) {
+  if (method == "small") return 10 + 0.01 * bytes;
+  if (method == "middle") return 25 + 0.004 * bytes;
+  return 50 + 0.002 * bytes;
+}
+
+std::string true_winner(int64_t bytes) {
+  std::string best = "small";
+  for (const char* m : {"middle", "large"}) {
+    if (affine_time(m, bytes) < affine_time(best, bytes)) best = m;
+  }
+  return best;
+}
+
+std::vector<int64_t> powers_of_two(int64_t lo, int64_t hi) {
+  std::vector<int64_t> v;
+  for (int64_t b = lo; b <= hi; b *= 2) v.push_back(b);
+  return v;
+}
+
+PointResult affine_point(int64_t bytes) {
+  const std::vector<Method> methods{{"small", {0}}, {"middle", {0}}, {"large", {0}}};
+  return search_point(
+      methods, [bytes](const Method& m, int64_t) { return affine_time(m.name, bytes); }, quiet());
+}
+
+TEST(SizeGrid, MeasuresFewerSizesAndDecidesEverySizeRight) {
+  const std::vector<int64_t> sizes = powers_of_two(8, 4 << 20);  // 20 sizes
+  const GridResult g = search_sizes(sizes, affine_point, GridOptions{});
+  std::printf("grid: %d of %zu sizes measured, %d experiments\n", g.points_measured,
+              sizes.size(), g.experiments);
+  EXPECT_LT(g.points_measured, static_cast<int>(sizes.size()));
+  EXPECT_EQ(g.points_measured, static_cast<int>(g.points.size()));
+  ASSERT_EQ(g.decisions.size(), sizes.size());
+  int interpolated = 0;
+  for (const SizeDecision& d : g.decisions) {
+    EXPECT_EQ(d.method, true_winner(d.bytes)) << d.bytes;
+    if (d.measured) continue;
+    ++interpolated;
+    EXPECT_NEAR(d.predicted_us, affine_time(d.method, d.bytes), 0.1 * affine_time(d.method, d.bytes));
+  }
+  EXPECT_GT(interpolated, 0);
+}
+
+TEST(SizeGrid, BoundariesLieWhereTheTimesCross) {
+  const GridResult g = search_sizes(powers_of_two(8, 4 << 20), affine_point, GridOptions{});
+  ASSERT_EQ(g.ranges.size(), 3u);
+  EXPECT_EQ(g.ranges[0].lo_bytes, 0);
+  EXPECT_EQ(g.ranges[0].method, "small");
+  EXPECT_EQ(g.ranges[1].method, "middle");
+  EXPECT_EQ(g.ranges[2].method, "large");
+  EXPECT_EQ(g.ranges[2].hi_bytes, std::numeric_limits<int64_t>::max());
+  for (size_t i = 1; i < g.ranges.size(); ++i) {
+    EXPECT_EQ(g.ranges[i].lo_bytes, g.ranges[i - 1].hi_bytes);
+  }
+  // True crossovers 2500 (between 2048 and 4096) and 12500 (8192, 16384).
+  EXPECT_GT(g.ranges[0].hi_bytes, 2048);
+  EXPECT_LE(g.ranges[0].hi_bytes, 4096);
+  EXPECT_NEAR(g.ranges[0].hi_bytes, 2500, 250);
+  EXPECT_GT(g.ranges[1].hi_bytes, 8192);
+  EXPECT_LE(g.ranges[1].hi_bytes, 16384);
+  EXPECT_NEAR(g.ranges[1].hi_bytes, 12500, 1250);
+  // Sizes not in the grid get a method within 10% of the best there.
+  for (int64_t b = 3; b < (8 << 20); b = b * 3 / 2 + 1) {
+    const std::string& m = range_for(g.ranges, b).method;
+    EXPECT_LE(affine_time(m, b), 1.10 * affine_time(true_winner(b), b)) << b;
+  }
+  EXPECT_EQ(range_for(g.ranges, 0).method, "small");
+  EXPECT_EQ(range_for(g.ranges, std::numeric_limits<int64_t>::max() - 1).method, "large");
+}
+
+TEST(SizeGrid, RefinesUntilMeasuredNeighboursAgree) {
+  const std::vector<int64_t> sizes = powers_of_two(8, 4 << 20);
+  GridOptions sparse;
+  sparse.coarse_stride = 8;  // 8, 2K, 512K, 4M first
+  const GridResult g = search_sizes(sizes, affine_point, sparse);
+  for (const SizeDecision& d : g.decisions) EXPECT_EQ(d.method, true_winner(d.bytes)) << d.bytes;
+  // Measured: both sides of each crossover, and fewer than with stride 2.
+  auto measured = [&](int64_t b) {
+    for (const MeasuredSize& m : g.points) {
+      if (m.bytes == b) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(measured(2048) && measured(4096) && measured(8192) && measured(16384));
+  EXPECT_LT(g.points_measured,
+            search_sizes(sizes, affine_point, GridOptions{}).points_measured);
+}
+
+TEST(SizeGrid, ExhaustiveMeasuresEverySize) {
+  const std::vector<int64_t> sizes = powers_of_two(8, 4 << 20);
+  GridOptions all;
+  all.exhaustive = true;
+  int calls = 0;
+  const GridResult g = search_sizes(
+      sizes, affine_point, all, [&](int64_t, int index, int planned) {
+        EXPECT_EQ(index, calls++);
+        EXPECT_EQ(planned, static_cast<int>(sizes.size()));
+      });
+  EXPECT_EQ(g.points_measured, static_cast<int>(sizes.size()));
+  EXPECT_EQ(calls, g.points_measured);
+  EXPECT_EQ(g.experiments, 3 * g.points_measured);
+  for (const SizeDecision& d : g.decisions) EXPECT_TRUE(d.measured);
+}
+
+TEST(SizeGrid, ProgressCountsThePlannedSizes) {
+  int calls = 0, last_planned = 0;
+  const GridResult g = search_sizes(
+      powers_of_two(8, 4 << 20), affine_point, GridOptions{},
+      [&](int64_t, int index, int planned) {
+        EXPECT_EQ(index, calls++);
+        EXPECT_GT(planned, index);
+        EXPECT_GE(planned, last_planned);
+        last_planned = planned;
+      });
+  EXPECT_EQ(calls, g.points_measured);
+  EXPECT_EQ(last_planned, g.points_measured);
+}
+
+// Interpolated tables: log-log times, only methods measured at both
+// neighbours, the segment of the nearer one unless that is not below the
+// size.
+TEST(SizeGrid, InterpolatedTimesAndSegments) {
+  PointResult lo, hi;
+  lo.per_method = {{"A", 512, 10, 0, 0, 1}, {"B", 0, 20, 0, 0, 1}, {"C", 0, 1, 0, 0, 1}};
+  hi.per_method = {{"A", 2048, 160, 0, 0, 1}, {"B", 3500, 20, 0, 0, 1}};
+  const std::vector<int64_t> sizes{1000, 2000, 3000, 4000};
+  const std::vector<TimeTable> t = time_tables(sizes, {&lo, nullptr, nullptr, &hi});
+  ASSERT_EQ(t[1].size(), 2u);  // C only at 1000
+  EXPECT_EQ(find_method(t[1], "C"), nullptr);
+  EXPECT_NEAR(find_method(t[1], "A")->us, 40, 1e-9);  // 10 * (2000/1000)^2
+  EXPECT_EQ(find_method(t[1], "A")->segment, 512);    // 2000: 1000 is not farther
+  EXPECT_EQ(fastest(t[1]).method, "B");
+  EXPECT_EQ(find_method(t[2], "A")->segment, 2048);  // 3000: nearer 4000
+  EXPECT_EQ(find_method(t[2], "B")->segment, 0);     // 3500 >= 3000: 1000's
+  EXPECT_EQ(fastest(t[2]).method, "B");
+}
+
+TEST(SizeGrid, SameValuesSameRanges) {
+  const Surface s = random_surface(11, 4);
+  auto point = [&](int64_t bytes) {
+    // Times scale with the size: the same surface shifted per size.
+    MeasureFn f = [&, bytes](const Method& m, int64_t seg) {
+      return s.time(m, seg) * (1 + bytes * 1e-6);
+    };
+    return search_point(s.methods, f, quiet());
+  };
+  const std::vector<int64_t> sizes = powers_of_two(1024, 1 << 20);
+  const GridResult a = search_sizes(sizes, point, GridOptions{});
+  const GridResult b = search_sizes(sizes, point, GridOptions{});
+  ASSERT_EQ(a.ranges.size(), b.ranges.size());
+  for (size_t i = 0; i < a.ranges.size(); ++i) {
+    EXPECT_EQ(a.ranges[i].lo_bytes, b.ranges[i].lo_bytes);
+    EXPECT_EQ(a.ranges[i].method, b.ranges[i].method);
+    EXPECT_EQ(a.ranges[i].segment, b.ranges[i].segment);
+  }
+  EXPECT_EQ(a.experiments, b.experiments);
+}
+
+TEST(SizeGrid, RejectsUnsortedSizes) {
+  EXPECT_THROW(search_sizes({8, 8}, affine_point, GridOptions{}), std::invalid_argument);
+  EXPECT_THROW(search_sizes({}, affine_point, GridOptions{}), std::invalid_argument);
 }
 
 }  // namespace
