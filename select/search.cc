@@ -23,7 +23,8 @@ struct Candidate {
 // the absolute values alone would miss (the paper's "results that
 // interchanged rapidly").
 bool should_drop(const Candidate& c, double best_of_all, const SearchOptions& opt) {
-  if (!c.in_play() || c.walk.steps() < std::min(opt.scan_steps, c.walk.sizes())) {
+  const int known = std::min(std::max(1, opt.scan_steps), c.walk.sizes());
+  if (!c.in_play() || c.walk.steps() < known) {
     return false;
   }
   const double limit = (1 + opt.drop_ratio) * best_of_all;
@@ -102,6 +103,7 @@ class Search {
     for (const Candidate& c : cands_) {
       s.candidates_left += !c.dropped;
       s.searching += c.in_play();
+      if (c.in_play()) s.experiments_left_at_most += c.walk.sizes() - c.walk.steps();
     }
     progress_(s);
   }

@@ -52,7 +52,8 @@ struct SearchOptions {
                               // times the best of all
   int look_past = 2;          // MGD: sizes tried past a minimum (>= 1)
   int scan_steps = 2;         // SMGD: sizes of each method measured before
-                              // it may be dropped (its gradient is known)
+                              // it may be dropped (its gradient is known;
+                              // at least 1)
   NoiseOptions noise;
 };
 
@@ -80,6 +81,7 @@ struct SearchProgress {
   int experiments_done = 0;
   int candidates_left = 0;  // methods not dropped (they may still win)
   int searching = 0;        // methods whose MGD has not finished
+  int experiments_left_at_most = 0;  // their sizes not measured yet
 };
 
 // Searches `methods` (non-empty; a method with no segments counts as {0}).

@@ -275,6 +275,15 @@ TEST(Search, DropsOnlyMethodsBeyondTheThreshold) {
   EXPECT_EQ(seen["far"], counting.scan_steps);
   EXPECT_EQ(seen["close"], 6);
   EXPECT_EQ(seen["best"], 6);
+  // Judged on one size (scan_steps 1, or 0 taken as 1): one experiment.
+  for (int scan : {1, 0}) {
+    seen.clear();
+    counting.scan_steps = scan;
+    const PointResult r1 = search_point(
+        methods, [&](const Method& m, int64_t seg) { seen[m.name]++; return f(m, seg); }, counting);
+    EXPECT_EQ(seen["far"], 1);
+    EXPECT_EQ(r1.per_method.size(), 3u);
+  }
 }
 
 // A pipelined method 3x worse at its largest segment and falling fast must
@@ -394,9 +403,12 @@ TEST(Search, ReportsProgressAfterEachExperiment) {
     EXPECT_LE(seen[i].searching, seen[i].candidates_left);
     if (i > 0) {
       EXPECT_LE(seen[i].candidates_left, seen[i - 1].candidates_left);
+      EXPECT_LE(seen[i].experiments_left_at_most, seen[i - 1].experiments_left_at_most);
     }
+    EXPECT_LE(seen[i].experiments_done + seen[i].experiments_left_at_most, s.pairs());
   }
   EXPECT_EQ(seen.back().searching, 0);
+  EXPECT_EQ(seen.back().experiments_left_at_most, 0);
   EXPECT_EQ(seen.back().candidates_left, static_cast<int>(s.methods.size() - r.dropped.size()));
 }
 
