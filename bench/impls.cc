@@ -6,7 +6,7 @@
 #include "flat/coll_args.h"
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
-#include "hier/stats.h"
+#include "runtime/stats.h"
 
 namespace hcbench {
 

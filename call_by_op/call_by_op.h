@@ -4,8 +4,8 @@
 
 #include <mpi.h>
 
-#include "hier/call_args.h"
-#include "hier/stats.h"
+#include "runtime/call_args.h"
+#include "runtime/stats.h"
 
 namespace hiercoll {
 

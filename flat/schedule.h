@@ -15,7 +15,7 @@ enum class Buf : uint8_t { kSend = 0, kRecv = 1, kTmp = 2 };
 
 // A range of a buffer in units.  A unit is one element of the call's
 // datatype for reductions, one byte of the message for bcast (ranks may
-// use different datatypes; hier/plan_bcast.cc), one rank's block for block
+// use different datatypes; runtime/plan_bcast.cc), one rank's block for block
 // collectives (allgather, gather, scatter, alltoall); the executor knows
 // the unit size.
 struct Span {

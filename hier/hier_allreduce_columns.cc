@@ -9,7 +9,7 @@
 #include "flat/allgather.h"
 #include "flat/blocks.h"
 #include "flat/reduce_scatter.h"
-#include "flat/select.h"
+#include "select/flat_rules.h"
 #include "hier/hier_compose.h"
 
 namespace hiercoll {

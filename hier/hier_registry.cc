@@ -7,7 +7,7 @@
 #include <mutex>
 #include <tuple>
 
-#include "flat/select.h"
+#include "select/flat_rules.h"
 
 namespace hiercoll {
 
@@ -82,7 +82,7 @@ const SelectRule kSelectRules[] = {
 // The flat algorithm of a phase: the first rule for the composition kind
 // (segmented or not), the phase's operation, level and group size that
 // fits the phase; where none does, the flat default selection for the
-// phase's group and bytes (flat/select.h).
+// phase's group and bytes (select/flat_rules.h).
 enum class Level : uint8_t { kInter, kIntra, kAny };
 struct PhaseRule {
   bool segmented;
@@ -119,7 +119,7 @@ const PhaseRule kPhaseRules[] = {
 };
 
 // Segments of the segmented compositions: the message in this many pieces,
-// but no smaller than the flat default for the message (flat/select.h).
+// but no smaller than the flat default for the message (select/flat_rules.h).
 constexpr int64_t kSegmentsPerMessage = 4;
 
 // The algorithm whose default segment size the segmented compositions use.

@@ -49,7 +49,7 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr);
 
-// What the knobs force on the hierarchical path (hier/settings.h), by
+// What the knobs force on the hierarchical path (runtime/settings.h), by
 // name; empty: the rules decide.
 struct HierForced {
   std::string composition;  // HIERCOLL_<OP>_COMPOSITION

@@ -24,7 +24,7 @@ int error_class(int rc) {
   return cls;
 }
 
-using Args = CallArgs;  // hier/call_args.h
+using Args = CallArgs;  // runtime/call_args.h
 
 // A collective called through hiercoll (native = false) or Open MPI.
 struct Collective {
@@ -54,7 +54,7 @@ struct Named {
 
 // Every predefined datatype Open MPI offers (C, C++, Fortran, fixed-size,
 // multi-language, pairs, parameterised Fortran 90), written out here rather
-// than taken from hier/op_types.cc, so that the test checks that table.
+// than taken from runtime/op_types.cc, so that the test checks that table.
 std::vector<Named> predefined_types() {
   std::vector<Named> types = {
       NAMED(MPI_CHAR), NAMED(MPI_SIGNED_CHAR), NAMED(MPI_UNSIGNED_CHAR), NAMED(MPI_WCHAR), NAMED(MPI_BYTE),

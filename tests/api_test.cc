@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "hier/hiercoll.hpp"
-#include "hier/stats.h"
+#include "runtime/hiercoll.hpp"
+#include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
 

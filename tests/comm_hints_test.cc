@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "hier/stats.h"
+#include "runtime/stats.h"
 #include "tests/support/mpi_test.h"
 
 namespace hiercoll::testing {

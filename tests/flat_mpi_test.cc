@@ -10,7 +10,7 @@
 
 #include "flat/registry.h"
 #include "tests/support/algorithm_params.h"
-#include "hier/stats.h"
+#include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
 

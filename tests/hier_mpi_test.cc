@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "hier/stats.h"
+#include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
 #include "topo/topology.h"

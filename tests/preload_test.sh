@@ -10,7 +10,7 @@
 #    message and the MPI error class.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
-export HIERCOLL_PRELOAD_LIB="$PWD/hier/libhiercoll.so"
+export HIERCOLL_PRELOAD_LIB="$PWD/runtime/libhiercoll.so"
 probe=tests/apps/collectives_probe
 fail() { echo "FAIL: $*"; echo "$out"; exit 1; }
 

@@ -1,4 +1,4 @@
-// The knobs (hier/settings.h): the environment forms (this target sets
+// The knobs (runtime/settings.h): the environment forms (this target sets
 // some in its environment) and the per-communicator info hints, good names
 // and unknown ones; an unknown name is an error that lists the known ones.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "hier/settings.h"
+#include "runtime/settings.h"
 
 namespace hiercoll::testing {
 namespace {

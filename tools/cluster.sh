@@ -63,7 +63,7 @@ Options:
                       node: ranks go round-robin over the nodes, skipping
                       nodes that are full
   --preload           run the ranks with LD_PRELOAD of the hiercoll
-                      interposition library (bazel-bin/hier/
+                      interposition library (bazel-bin/runtime/
                       libhiercoll.so, or $HIERCOLL_PRELOAD_LIB)
   --mca KEY VALUE     extra Open MPI parameter (repeatable); replaces the
                       launcher's own value for the same KEY
@@ -233,7 +233,7 @@ preload_library() {
   # The repository root is tools/..; try it as invoked (e.g. a runfiles
   # tree) and with symbolic links resolved (the source tree, where the
   # bazel-bin link lives).
-  local rel=bazel-bin/hier/libhiercoll.so tried=() root
+  local rel=bazel-bin/runtime/libhiercoll.so tried=() root
   for root in "$(dirname -- "${BASH_SOURCE[0]}")/.." \
               "$(dirname -- "$(realpath -- "${BASH_SOURCE[0]}")")/.."; do
     root=$(realpath -s -- "$root")

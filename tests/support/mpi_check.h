@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "hier/stats.h"
+#include "runtime/stats.h"
 #include "tests/support/data_cases.h"
 
 namespace hiercoll::testing {

@@ -1,4 +1,4 @@
-#include "hier/op_types.h"
+#include "runtime/op_types.h"
 
 #include <unordered_map>
 #include <vector>

@@ -3,9 +3,9 @@
 #include <set>
 #include <string>
 
-#include "hier/call.h"
-#include "hier/comm_registry.h"
-#include "hier/op_types.h"
+#include "runtime/call.h"
+#include "runtime/comm_registry.h"
+#include "runtime/op_types.h"
 
 namespace hiercoll {
 

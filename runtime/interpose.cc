@@ -3,8 +3,8 @@
 // communicator re-read its hints (process start and end: interpose_init.cc).
 #include <mpi.h>
 
-#include "hier/comm_state.h"
-#include "hier/hiercoll.h"
+#include "runtime/comm_state.h"
+#include "runtime/hiercoll.h"
 
 extern "C" {
 

@@ -1,4 +1,4 @@
-#include "hier/plan.h"
+#include "runtime/plan.h"
 
 namespace hiercoll {
 

@@ -1,4 +1,4 @@
-#include "hier/settings.h"
+#include "runtime/settings.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,8 +3,8 @@
 // returns (MPI may hand out the address of a freed one again).
 #include <mpi.h>
 
-#include "hier/comm_registry.h"
-#include "hier/comm_state.h"
+#include "runtime/comm_registry.h"
+#include "runtime/comm_state.h"
 
 namespace {
 

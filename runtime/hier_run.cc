@@ -4,8 +4,8 @@
 
 #include "flat/mpi_executor.h"
 #include "hier/hier_registry.h"
-#include "hier/plan.h"
-#include "hier/stats.h"
+#include "runtime/plan.h"
+#include "runtime/stats.h"
 
 namespace hiercoll {
 

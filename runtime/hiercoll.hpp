@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hier/hiercoll.h"
+#include "runtime/hiercoll.h"
 
 namespace hiercoll {
 

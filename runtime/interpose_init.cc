@@ -5,8 +5,8 @@
 // statistics.
 #include <mpi.h>
 
-#include "hier/settings.h"
-#include "hier/stats.h"
+#include "runtime/settings.h"
+#include "runtime/stats.h"
 #include "topo/topology.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "hier/comm_state.h"
+#include "runtime/comm_state.h"
 
 namespace hiercoll {
 

@@ -1,4 +1,4 @@
-#include "hier/stats.h"
+#include "runtime/stats.h"
 
 #include <mpi.h>
 

@@ -1,4 +1,4 @@
-#include "hier/comm_registry.h"
+#include "runtime/comm_registry.h"
 
 #include <atomic>
 #include <mutex>

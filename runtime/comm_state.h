@@ -12,7 +12,7 @@
 
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
-#include "hier/settings.h"
+#include "runtime/settings.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

@@ -10,7 +10,7 @@
 #include <climits>
 #include <new>
 
-#include "hier/plan.h"
+#include "runtime/plan.h"
 
 namespace hiercoll {
 

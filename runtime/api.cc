@@ -1,8 +1,8 @@
-// The C API: each function describes its call and runs it (hier/run.cc),
+// The C API: each function describes its call and runs it (runtime/run.cc),
 // with MPI's own collective as the native path.
-#include "hier/hiercoll.h"
+#include "runtime/hiercoll.h"
 
-#include "hier/call.h"
+#include "runtime/call.h"
 
 using hiercoll::ApiOp;
 using hiercoll::block_args;

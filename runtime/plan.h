@@ -9,9 +9,9 @@
 #include "flat/buffers.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
-#include "hier/call.h"
-#include "hier/comm_state.h"
-#include "hier/settings.h"
+#include "runtime/call.h"
+#include "runtime/comm_state.h"
+#include "runtime/settings.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

@@ -6,11 +6,11 @@
 
 #include "flat/buffers.h"
 #include "flat/mpi_executor.h"
-#include "flat/select.h"
-#include "hier/call.h"
-#include "hier/comm_state.h"
+#include "select/flat_rules.h"
+#include "runtime/call.h"
+#include "runtime/comm_state.h"
 #include "hier/hier_registry.h"
-#include "hier/plan.h"
+#include "runtime/plan.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

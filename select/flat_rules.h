@@ -1,7 +1,7 @@
 // Default choice of a flat algorithm and segment size from the message size
 // and group size, following the cost model and the cutoffs reported by
 // Thakur, Rabenseifner and Gropp (MPICH) and, for pipelined trees, the
-// two-tree paper.  The rules are data (flat/select.cc): the first rule of
+// two-tree paper.  The rules are data (select/flat_rules.cc): the first rule of
 // the operation whose size and group limits match and whose algorithm's
 // restrictions fit the call wins.
 #pragma once

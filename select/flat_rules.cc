@@ -1,4 +1,4 @@
-#include "flat/select.h"
+#include "select/flat_rules.h"
 
 #include <algorithm>
 #include <cstdio>
