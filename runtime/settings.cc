@@ -96,7 +96,9 @@ void apply(Settings* s, const std::function<const char*(const std::string&)>& ge
   if (const char* v = get(seg_key)) parse_segment(v, seg_key, s);
   // A file that cannot be used is not an error of the call: the runtime
   // says so once and keeps the built-in rules (runtime/tuning.h).
-  if (const char* v = get(env ? "HIERCOLL_TUNING_FILE" : "hiercoll_tuning_file")) s->tuning_file = v;
+  // "none" (an info value cannot be empty) means no file.
+  if (const char* v = get(env ? "HIERCOLL_TUNING_FILE" : "hiercoll_tuning_file"))
+    s->tuning_file = std::string(v) == "none" ? "" : v;
 }
 
 }  // namespace

@@ -10,7 +10,8 @@
 //   HIERCOLL_<OP>_INTER_ALGORITHM    hiercoll_<op>_inter_algorithm  a flat algorithm of an
 //                                                                   inter-node phase of OP
 //   HIERCOLL_SEGMENT_BYTES           hiercoll_segment_bytes         bytes (0 = default)
-//   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`)
+//   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`);
+//                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in

@@ -1,0 +1,168 @@
+// hiercoll_tune: finds, by experiment on this machine and layout, the
+// fastest method and segment size of each collective at each message size,
+// with the autotuning paper's pruned search (select/search.h,
+// select/size_grid.h), and writes the tuning file hiercoll then selects
+// from (HIERCOLL_TUNING_FILE).  An MPI program: `./hiercoll tune` runs it on
+// the emulated cluster; on a real cluster run it under your own mpirun.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "bench/clock.h"
+#include "bench/machine.h"
+#include "bench/ops.h"
+#include "bench/options.h"
+#include "select/tuning_file.h"
+#include "topo/topology.h"
+#include "tune/machine_figures.h"
+#include "tune/options.h"
+#include "tune/plan.h"
+#include "tune/show.h"
+#include "tune/tuner.h"
+
+namespace hctune {
+namespace {
+
+std::string now_text() {
+  char buf[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+  return buf;
+}
+
+std::string command_line(int argc, char** argv) {
+  std::string s = "hiercoll_tune";
+  for (int i = 1; i < argc; ++i) s += std::string(" ") + argv[i];
+  return s;
+}
+
+int show(const std::string& path) {
+  hiercoll::TuningFile f;
+  std::string error;
+  if (!hiercoll::load_tuning_file(path, &f, &error)) {
+    std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
+    return 1;
+  }
+  std::fputs(decisions_table(f).c_str(), stdout);
+  return 0;
+}
+
+// Summary of the search per operation (rank 0).
+void print_summary(const std::vector<OpOutcome>& outcomes, double seconds, bool exhaustive) {
+  std::printf("\n%-11s %8s %8s %12s %9s %10s  %s\n", "op", "sizes", "measured", "experiments", "samples", "time",
+              exhaustive ? "(exhaustive)" : "(pruned)");
+  for (const OpOutcome& o : outcomes) {
+    if (!o.tuned) {
+      std::printf("%-11s not tuned (budget spent)\n", o.op.c_str());
+      continue;
+    }
+    std::printf("%-11s %8zu %8d %12d %9d %10s\n", o.op.c_str(), o.grid.decisions.size(), o.grid.points_measured,
+                o.grid.experiments, o.grid.samples, duration_text(o.seconds).c_str());
+    for (const std::string& b : o.broken) std::printf("  left out: %s\n", b.c_str());
+  }
+  std::printf("total %s\n\n", duration_text(seconds).c_str());
+}
+
+int run(int argc, char** argv, const TuneOptions& opt) {
+  MPI_Comm ctrl;
+  PMPI_Comm_dup(MPI_COMM_WORLD, &ctrl);
+  int rank = 0;
+  PMPI_Comm_rank(ctrl, &rank);
+  const double t0 = MPI_Wtime();
+
+  const hiercoll::Topology* topo = nullptr;
+  if (hiercoll::get_topology(MPI_COMM_WORLD, &topo) != MPI_SUCCESS) {
+    if (rank == 0) std::fprintf(stderr, "hiercoll_tune: no topology\n");
+    return 1;
+  }
+  const hiercoll::Layout& layout = *topo->layout;
+  const hiercoll::LayoutKey key = hiercoll::layout_key(layout);
+
+  std::string error;
+  std::vector<OpPlan> plans;
+  if (!make_plans(opt, key, &plans, &error)) {
+    if (rank == 0) std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
+    PMPI_Comm_free(&ctrl);
+    return 2;
+  }
+
+  const hcbench::Machine machine = hcbench::discover_machine(ctrl);
+  hiercoll::TuningEntry entry;
+  entry.layout = key;
+  entry.machine = measure_machine(ctrl, machine);
+  entry.created = now_text();
+  entry.tool = command_line(argc, argv);
+  if (rank == 0) {
+    std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(key).c_str(), machine.header().c_str());
+    std::printf("machine: inter-node %.1f us + %.2f GB/s, intra-node %.2f us + %.2f GB/s, reduce %.2f GB/s\n",
+                entry.machine.inter_latency_us, entry.machine.inter_bandwidth_gbps, entry.machine.intra_latency_us,
+                entry.machine.intra_bandwidth_gbps, entry.machine.reduce_gbps);
+    std::printf("search: %s, samples %d-%d per point, drop ratio %.2f, look past %d, scan steps %d, size stride %d%s\n",
+                opt.exhaustive ? "exhaustive" : "pruned (MGD + SMGD, reduced sizes)", opt.min_samples,
+                opt.max_samples, opt.drop_ratio, opt.look_past, opt.scan_steps, opt.stride,
+                opt.budget_minutes > 0 ? (", budget " + std::to_string(opt.budget_minutes) + " min").c_str() : "");
+    std::fflush(stdout);
+  }
+
+  hcbench::SyncClock clock(ctrl, false, machine.oversubscribed);
+  FILE* csv = nullptr;
+  if (rank == 0) {
+    csv = std::fopen((opt.out + ".points.csv").c_str(), "w");
+    if (csv) std::fprintf(csv, "op,bytes,method,segment,median_us,lo_us,hi_us,samples,best\n");
+  }
+  Tuner tuner(ctrl, opt, layout, &clock, csv);
+  std::vector<OpOutcome> outcomes;
+  for (size_t i = 0; i < plans.size(); ++i) {
+    outcomes.push_back(tuner.tune(plans[i], static_cast<int>(i), static_cast<int>(plans.size())));
+    hiercoll::Op op;
+    if (outcomes.back().tuned && hiercoll::op_from_name(plans[i].op->flat_op, &op))
+      entry.ranges[static_cast<int>(op)] = outcomes.back().ranges;
+  }
+  if (csv) std::fclose(csv);
+
+  int rc = 0;
+  if (rank == 0) {
+    // Keep the other layouts' entries of an existing file.
+    hiercoll::TuningFile file;
+    std::string load_error;
+    if (!hiercoll::load_tuning_file(opt.out, &file, &load_error)) file = hiercoll::TuningFile{};
+    hiercoll::put_entry(&file, entry);
+    if (!hiercoll::save_tuning_file(opt.out, file, &error)) {
+      std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
+      rc = 1;
+    }
+    print_summary(outcomes, MPI_Wtime() - t0, opt.exhaustive);
+    hiercoll::TuningFile mine;
+    mine.entries.push_back(entry);
+    std::fputs(decisions_table(mine).c_str(), stdout);
+    if (rc == 0) std::printf("\nwrote %s (and %s.points.csv)\n", opt.out.c_str(), opt.out.c_str());
+  }
+  PMPI_Bcast(&rc, 1, MPI_INT, 0, ctrl);
+  PMPI_Comm_free(&ctrl);
+  return rc;
+}
+
+}  // namespace
+}  // namespace hctune
+
+int main(int argc, char** argv) {
+  hctune::TuneOptions opt;
+  std::string error;
+  if (!hctune::parse_tune_options(argc, argv, &opt, &error)) {
+    std::fprintf(stderr, "hiercoll_tune: %s\n%s", error.c_str(), hctune::tune_usage().c_str());
+    return 2;
+  }
+  if (opt.help) {
+    std::fputs(hctune::tune_usage().c_str(), stdout);
+    return 0;
+  }
+  if (!opt.show.empty()) return hctune::show(opt.show);
+  MPI_Init(&argc, &argv);
+  const int rc = hctune::run(argc, argv, opt);
+  MPI_Finalize();
+  return rc;
+}

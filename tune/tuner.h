@@ -1,0 +1,64 @@
+// One tuning run over a job: for each operation, the pruned (or
+// exhaustive) search over methods and segment sizes at the sizes of its
+// grid, then size ranges for the tuning file.  Collective over ctrl.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench/clock.h"
+#include "bench/ops.h"
+#include "select/size_grid.h"
+#include "select/tuning_file.h"
+#include "tune/options.h"
+
+namespace hctune {
+
+struct OpPlan {
+  const hcbench::OpInfo* op = nullptr;
+  std::vector<int64_t> sizes;  // the benchmark's sizes
+  long profile_calls = 0;      // from a profile: how often the application called it
+};
+
+struct OpOutcome {
+  std::string op;
+  bool tuned = false;                     // false: the budget ran out first
+  hiercoll::GridResult grid;
+  std::vector<hiercoll::TunedRange> ranges;
+  std::vector<std::string> broken;        // methods that failed their warm-up
+  double seconds = 0;
+};
+
+class Tuner {
+ public:
+  Tuner(MPI_Comm ctrl, const TuneOptions& opt, const hiercoll::Layout& layout, hcbench::SyncClock* clock,
+        FILE* points_csv);
+  // Tunes one operation; `index` / `total` for the progress lines.
+  OpOutcome tune(const OpPlan& plan, int index, int total);
+
+ private:
+  hiercoll::PointResult tune_point(const OpPlan& plan, int64_t bytes, const std::string& where);
+  bool budget_left();
+  double elapsed() const;
+  void say(const std::string& line) const;
+
+  MPI_Comm ctrl_;
+  const TuneOptions& opt_;
+  const hiercoll::Layout& layout_;
+  hcbench::SyncClock* clock_;
+  FILE* points_csv_;
+  int rank_ = 0;
+  double started_ = 0;
+  double last_progress_ = 0;
+  int points_done_ = 0;
+  int points_planned_ = 0;  // over all operations, as estimated so far
+  std::vector<std::string> broken_;
+};
+
+// "1m05s"
+std::string duration_text(double seconds);
+
+}  // namespace hctune
