@@ -107,13 +107,14 @@ bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
   const size_t colon = head.find(':');
   const std::string base = head.substr(0, colon);
   if (base == "hier") s.kind = ImplSpec::kHier;
+  else if (base == "tuned" && colon == std::string::npos) s.kind = ImplSpec::kHier, s.tuned = true;
   else if (base == "flat") s.kind = ImplSpec::kFlat;
   else if (base == "native") s.kind = ImplSpec::kNative;
   else if (base == "han") s.kind = ImplSpec::kHan;
   else if (base == "mpi") s.kind = ImplSpec::kMpi;
   else {
     *error = "unknown implementation '" + text +
-             "' (hier, flat, native, han, mpi, hier:<composition or inter-node algorithm>, flat:<algorithm>)";
+             "' (hier, flat, native, han, mpi, tuned, hier:<composition or inter-node algorithm>, flat:<algorithm>)";
     return false;
   }
   if (colon != std::string::npos) {
@@ -161,7 +162,10 @@ std::string usage_text() {
                      algorithm among the node leaders> (hier:twotree),
                      flat:<algorithm> (flat:rabenseifner); hints: <impl>@seg=64K,
                      <impl>@<info key>=<value>; mpi = Open MPI's choice without
-                     any hint (see docs/BENCHMARK.md)
+                     any hint; tuned = hier selecting from the tuning file of
+                     --tuning (see docs/BENCHMARK.md, docs/TUNING.md)
+  --tuning FILE      tuning file for `tuned` (from ./hiercoll tune); adds tuned
+                     to the default implementations
   --reps R           repetitions per point and root (default: automatic, between
                      --min-reps 5 and --max-reps 100 within --point-seconds 6 per
                      operation and size)
@@ -184,6 +188,7 @@ std::string usage_text() {
 bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
   Options o;
   std::vector<std::string> impls = {"hier", "flat", "native", "han"};
+  bool impls_given = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     std::string value;
@@ -237,6 +242,7 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
     } else if (arg == "--impls") {
       if (!need(&v)) return false;
       impls = split(v, ',');
+      impls_given = true;
       if (impls.empty()) {
         *error = "--impls: no implementation given";
         return false;
@@ -280,6 +286,13 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
         *error = "--out: empty folder name";
         return false;
       }
+    } else if (arg == "--tuning") {
+      if (!need(&o.tuning)) return false;
+      if (o.tuning.empty()) {
+        *error = "--tuning: empty file name";
+        return false;
+      }
+      if (!impls_given) impls.push_back("tuned");
     } else if (arg == "--max-buffer") {
       if (!need(&v)) return false;
       if (!parse_size(v, &o.max_buffer) || o.max_buffer <= 0) {
@@ -304,6 +317,13 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
   for (const std::string& name : impls) {
     ImplSpec s;
     if (!parse_impl(name, &s, error)) return false;
+    if (s.tuned) {
+      if (o.tuning.empty()) {
+        *error = "implementation '" + name + "' needs --tuning FILE";
+        return false;
+      }
+      s.hints.insert(s.hints.begin(), {"hiercoll_tuning_file", o.tuning});
+    }
     for (const ImplSpec& prev : o.impls)
       if (prev.name == s.name) {
         *error = "implementation '" + name + "' given twice";

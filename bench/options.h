@@ -25,6 +25,7 @@ struct ImplSpec {
   std::string name;       // as given; the CSV's impl column
   Kind kind = kHier;
   std::string algorithm;  // forced name after "hier:" / "flat:" ("" = selection decides)
+  bool tuned = false;     // "tuned": hier driven by the tuning file of --tuning
   std::vector<std::pair<std::string, std::string>> hints;  // info key, value
 };
 
@@ -49,6 +50,7 @@ struct Options {
   std::string roots = "auto";   // auto | all | sample | comma-separated ranks
   std::string sync = "time";    // time (common start on a synchronized clock) | barrier
   std::string out;              // "" = results/<timestamp>-<layout>
+  std::string tuning;           // --tuning FILE: the file the implementation `tuned` selects from
   bool plots = true;
   bool lower_bound = true;
   bool check = true;
