@@ -58,6 +58,7 @@ struct CommState {
   const TuningEntry* tuning = nullptr;
   std::string tuning_path;
   bool tuning_resolved = false;
+  int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.

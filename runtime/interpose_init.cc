@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include "runtime/settings.h"
+#include "runtime/profile.h"
 #include "runtime/stats.h"
 #include "topo/topology.h"
 
@@ -29,6 +30,7 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 
 int MPI_Finalize(void) {
   hiercoll::report_stats();
+  hiercoll::write_profile();
   return PMPI_Finalize();
 }
 

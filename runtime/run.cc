@@ -11,6 +11,7 @@
 #include "runtime/comm_state.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
+#include "runtime/profile.h"
 #include "runtime/tuning.h"
 #include "topo/topology.h"
 
@@ -98,6 +99,8 @@ int run_call_internal(const Call& c) {
   Plan plan;
   rc = make_plan(c, rank, size, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+
+  if (profiling()) profile_call(state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
 
   // The tuning file's method, where it has one for the call: MPI's own
   // collective, a flat algorithm, or a composition.

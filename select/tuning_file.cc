@@ -1,5 +1,7 @@
 #include "select/tuning_file.h"
 
+#include "select/json_fields.h"
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -9,93 +11,9 @@ namespace hiercoll {
 namespace {
 
 using json = nlohmann::json;
+using namespace json_fields;
 constexpr const char* kFormat = "hiercoll-tuning";
 constexpr int kVersion = 1;
-
-// Thrown with the key path of the offending value; caught in parse_tuning_text.
-struct BadValue {
-  std::string what;
-};
-
-[[noreturn]] void bad(const std::string& where, const std::string& what) { throw BadValue{where + ": " + what}; }
-
-const json& member(const json& obj, const std::string& where, const char* key) {
-  auto it = obj.find(key);
-  if (it == obj.end()) bad(where, std::string("missing key \"") + key + "\"");
-  return *it;
-}
-
-const json& object_at(const json& obj, const std::string& where, const char* key) {
-  const json& v = member(obj, where, key);
-  if (!v.is_object()) bad(where + "." + key, "expected an object");
-  return v;
-}
-
-const json& array_at(const json& obj, const std::string& where, const char* key) {
-  const json& v = member(obj, where, key);
-  if (!v.is_array()) bad(where + "." + key, "expected an array");
-  return v;
-}
-
-double number_at(const json& obj, const std::string& where, const char* key, double min) {
-  const json& v = member(obj, where, key);
-  if (!v.is_number()) bad(where + "." + key, "expected a number");
-  const double d = v.get<double>();
-  if (!(d >= min)) bad(where + "." + key, "must be at least " + std::to_string(min));
-  return d;
-}
-
-int64_t integer_at(const json& obj, const std::string& where, const char* key, int64_t min) {
-  const json& v = member(obj, where, key);
-  if (!v.is_number_integer()) bad(where + "." + key, "expected an integer");
-  const int64_t i = v.get<int64_t>();
-  if (i < min) bad(where + "." + key, "must be at least " + std::to_string(min));
-  return i;
-}
-
-std::string string_at(const json& obj, const std::string& where, const char* key, bool required = true) {
-  auto it = obj.find(key);
-  if (it == obj.end()) {
-    if (required) bad(where, std::string("missing key \"") + key + "\"");
-    return "";
-  }
-  if (!it->is_string()) bad(where + "." + key, "expected a string");
-  return it->get<std::string>();
-}
-
-std::vector<int> int_list(const json& obj, const std::string& where, const char* key, int min) {
-  const json& a = array_at(obj, where, key);
-  std::vector<int> v;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const std::string w = where + "." + key + "[" + std::to_string(i) + "]";
-    if (!a[i].is_number_integer() || a[i].get<int64_t>() < min || a[i].get<int64_t>() > (1 << 30))
-      bad(w, "expected an integer of at least " + std::to_string(min));
-    v.push_back(a[i].get<int>());
-  }
-  return v;
-}
-
-LayoutKey read_layout(const json& j, const std::string& where) {
-  LayoutKey k;
-  k.ranks_per_node = int_list(j, where, "ranks_per_node", 1);
-  if (k.ranks_per_node.empty()) bad(where + ".ranks_per_node", "no nodes");
-  const int64_t nodes = integer_at(j, where, "nodes", 1);
-  if (nodes != static_cast<int64_t>(k.ranks_per_node.size()))
-    bad(where + ".nodes", "does not match ranks_per_node's " + std::to_string(k.ranks_per_node.size()) + " nodes");
-  k.placement = string_at(j, where, "placement");
-  if (k.placement == "list") {
-    k.node_of = int_list(j, where, "node_of", 0);
-    std::vector<int> count(k.ranks_per_node.size(), 0);
-    for (int n : k.node_of) {
-      if (n >= static_cast<int>(count.size())) bad(where + ".node_of", "node " + std::to_string(n) + " out of range");
-      ++count[n];
-    }
-    if (count != k.ranks_per_node) bad(where + ".node_of", "does not match ranks_per_node");
-  } else if (k.placement != "slot" && k.placement != "node") {
-    bad(where + ".placement", "expected \"slot\", \"node\" or \"list\"");
-  }
-  return k;
-}
 
 MachineFigures read_machine(const json& j, const std::string& where) {
   MachineFigures m;
@@ -150,10 +68,7 @@ TuningEntry read_entry(const json& j, const std::string& where) {
 }
 
 json write_entry(const TuningEntry& e) {
-  json layout = {{"nodes", e.layout.ranks_per_node.size()},
-                 {"ranks_per_node", e.layout.ranks_per_node},
-                 {"placement", e.layout.placement}};
-  if (e.layout.placement == "list") layout["node_of"] = e.layout.node_of;
+  const json layout = layout_json(e.layout);
   const MachineFigures& m = e.machine;
   json machine = {{"inter_latency_us", m.inter_latency_us},         {"inter_bandwidth_gbps", m.inter_bandwidth_gbps},
                   {"intra_latency_us", m.intra_latency_us},         {"intra_bandwidth_gbps", m.intra_bandwidth_gbps},
@@ -261,12 +176,7 @@ bool parse_tuning_text(const std::string& text, const std::string& path, TuningF
     return false;
   }
   try {
-    if (!j.is_object()) bad("(top)", "expected an object");
-    if (string_at(j, "(top)", "format") != kFormat) bad("format", std::string("expected \"") + kFormat + "\"");
-    const int64_t version = integer_at(j, "(top)", "version", 1);
-    if (version != kVersion)
-      bad("version", "version " + std::to_string(version) + " is not supported (this hiercoll reads version " +
-                         std::to_string(kVersion) + ")");
+    const int64_t version = check_header(j, kFormat, kVersion);
     TuningFile f;
     f.version = static_cast<int>(version);
     const json& entries = array_at(j, "(top)", "entries");

@@ -38,6 +38,7 @@ std::string tune_usage() {
 
 bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
   std::string sizes = kDefaultSizes;
+  bool ops_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](std::string* v) {
@@ -56,6 +57,7 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
       opt->exhaustive = true;
     } else if (a == "--ops") {
       if (!value(&v)) return false;
+      ops_given = true;
       opt->ops.clear();
       std::istringstream in(v);
       std::string op;
@@ -107,6 +109,10 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
   if (opt->help || !opt->show.empty()) return true;
   if (opt->max_samples < opt->min_samples) {
     *error = "--max-samples must be at least --min-samples";
+    return false;
+  }
+  if (!opt->profile.empty() && ops_given) {
+    *error = "--profile and --ops exclude each other (the profile says which operations)";
     return false;
   }
   if (opt->out.empty()) {
