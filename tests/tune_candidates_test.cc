@@ -1,0 +1,80 @@
+// The tuner's candidate methods (tune/candidates.h) on synthetic layouts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "flat/registry.h"
+#include "hier/hier_registry.h"
+#include "tune/candidates.h"
+
+namespace hctune {
+namespace {
+
+using hiercoll::Method;
+using hiercoll::Op;
+
+hiercoll::Layout nodes_by_slot(int nodes, int ppn) {
+  std::vector<int> key, socket;
+  for (int n = 0; n < nodes; ++n)
+    for (int r = 0; r < ppn; ++r) key.push_back(n), socket.push_back(0);
+  return hiercoll::make_layout(key, socket, "none");
+}
+
+std::vector<std::string> names(const std::vector<TuneCandidate>& c) {
+  std::vector<std::string> v;
+  for (const TuneCandidate& t : c) v.push_back(hiercoll::method_text(t.method));
+  return v;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+TEST(SegmentSizes, ZeroThenPowersOfTwoBelowTheMessage) {
+  EXPECT_EQ(segment_sizes(8192, 4), (std::vector<int64_t>{0, 4096, 2048, 1024}));
+  EXPECT_EQ(segment_sizes(8193, 1), (std::vector<int64_t>{0, 8192, 4096, 2048, 1024}));
+  EXPECT_EQ(segment_sizes(1024, 4), (std::vector<int64_t>{0}));  // nothing below the message
+  // Multiples of the unit only (a 3 KiB block: no power of two is).
+  EXPECT_EQ(segment_sizes(1 << 20, 3072), (std::vector<int64_t>{0}));
+}
+
+TEST(Candidates, NativeEveryFittingFlatAlgorithmAndEveryCompositionWithItsLeaderAlgorithms) {
+  const hiercoll::Layout L = nodes_by_slot(4, 2);
+  const std::vector<TuneCandidate> c = candidates(Op::kAllreduce, L, 1 << 20, 4, false);
+  const std::vector<std::string> n = names(c);
+  EXPECT_EQ(n.front(), "native");
+  for (const hiercoll::Algorithm* a : hiercoll::algorithms_for(Op::kAllreduce))
+    EXPECT_TRUE(has(n, std::string("flat:") + a->name)) << a->name;  // 8 ranks: all fit
+  EXPECT_TRUE(has(n, "hier:allreduce inter=recursive_doubling"));
+  EXPECT_TRUE(has(n, "hier:allreduce_columns inter=ring"));
+  EXPECT_TRUE(has(n, "hier:allreduce_pipelined inter=twotree"));
+  // Each method once.
+  std::vector<std::string> sorted = n;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+  // Segment sizes only where the method segments.
+  for (const TuneCandidate& t : c) {
+    bool segments = false;
+    if (t.method.kind == Method::kFlat) segments = hiercoll::find_algorithm(Op::kAllreduce, t.method.name)->segmented;
+    if (t.method.kind == Method::kHier) segments = hiercoll::find_composition(Op::kAllreduce, t.method.name)->segmented;
+    EXPECT_EQ(t.segments.size() > 1, segments) << hiercoll::method_text(t.method);
+    EXPECT_EQ(t.segments.front(), 0);
+  }
+}
+
+TEST(Candidates, OneNodeHasNoCompositionAndRootedCallsSkipRootZeroOnlyAlgorithms) {
+  const hiercoll::Layout one = nodes_by_slot(1, 4);
+  for (const TuneCandidate& t : candidates(Op::kBcast, one, 65536, 1, true)) {
+    EXPECT_NE(t.method.kind, Method::kHier);
+    if (t.method.kind == Method::kFlat)
+      EXPECT_FALSE(hiercoll::find_algorithm(Op::kBcast, t.method.name)->restrictions & hiercoll::kRootZeroOnly);
+  }
+  // Non-power-of-two groups leave out power-of-two-only algorithms.
+  const hiercoll::Layout six = nodes_by_slot(3, 2);
+  for (const TuneCandidate& t : candidates(Op::kAllreduce, six, 4096, 4, false))
+    if (t.method.kind == Method::kFlat)
+      EXPECT_FALSE(hiercoll::find_algorithm(Op::kAllreduce, t.method.name)->restrictions & hiercoll::kPow2Only);
+}
+
+}  // namespace
+}  // namespace hctune
