@@ -28,6 +28,7 @@ struct Algorithm {
   const char* name;
   uint32_t restrictions;
   BuildFn build;
+  bool segmented = false;  // the schedule depends on CollArgs::seg_units
 };
 
 const std::vector<Algorithm>& all_algorithms();
