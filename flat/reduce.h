@@ -20,5 +20,8 @@ void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b);
 // flat/trees.h), in segments of seg_units; rank order kept for any root.
 void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_reduce_twotree(const CollArgs& a, ScheduleBuilder& b);
+// The linear pipeline (Vadhiyar et al. §2.2; the chain bcast reversed), in
+// segments of seg_units; rank order kept for any root.
+void build_reduce_chain(const CollArgs& a, ScheduleBuilder& b);
 
 }  // namespace hiercoll
