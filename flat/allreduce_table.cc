@@ -11,6 +11,7 @@ void add_allreduce_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kAllreduce, "binary_blocks", 0, build_allreduce_binary_blocks});
   out->push_back({Op::kAllreduce, "ring", 0, build_allreduce_ring});
   out->push_back({Op::kAllreduce, "reduce_bcast", 0, build_allreduce_reduce_bcast});
+  out->push_back({Op::kAllreduce, "allgather_reduce", 0, build_allreduce_allgather_reduce});
 }
 
 }  // namespace hiercoll
