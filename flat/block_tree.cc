@@ -1,6 +1,7 @@
 #include "flat/block_tree.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace hiercoll {
 
@@ -55,6 +56,16 @@ void for_each_child_piece(const Place& me, int x0, int x1, F f) {
 }
 
 }  // namespace
+
+BlockTree block_tree(const CollArgs& a, int shift, int root, std::function<TreeNode(int)> node) {
+  BlockTree t;
+  t.p = a.size;
+  t.shift = shift;
+  t.seg = a.seg_units;
+  t.root = root;
+  t.node = std::move(node);
+  return t;
+}
 
 void tree_scatter_blocks(const CollArgs& a, const BlockTree& t, ScheduleBuilder& b) {
   const Span recv{Buf::kRecv, 0, 1};

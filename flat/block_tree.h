@@ -31,6 +31,9 @@ struct BlockTree {
   int real(int v) const { return (v + shift) % p; }
 };
 
+// A tree over the call's group with segments of a.seg_units blocks.
+BlockTree block_tree(const CollArgs& a, int shift, int root, std::function<TreeNode(int)> node);
+
 // Scatter: Send[0,p) at the root only, Recv[0,1) mine.
 void tree_scatter_blocks(const CollArgs& a, const BlockTree& t, ScheduleBuilder& b);
 // Gather: Send[0,1) mine, Recv[0,p) at the root only.

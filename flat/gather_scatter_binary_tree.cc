@@ -12,13 +12,8 @@ namespace hiercoll {
 namespace {
 
 BlockTree binary_tree(const CollArgs& a) {
-  BlockTree t;
-  t.p = a.size;
-  t.seg = a.seg_units;
-  t.root = a.root;
   const int p = a.size, root = a.root;
-  t.node = [p, root](int v) { return rooted_node(0, p, root, v); };
-  return t;
+  return block_tree(a, /*shift=*/0, root, [p, root](int v) { return rooted_node(0, p, root, v); });
 }
 
 }  // namespace

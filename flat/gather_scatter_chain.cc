@@ -9,14 +9,10 @@ namespace hiercoll {
 
 namespace {
 
+// Virtual 0 is the root; v's subtree is [v, p).
 BlockTree chain_tree(const CollArgs& a) {
-  BlockTree t;
-  t.p = a.size;
-  t.shift = a.root;
-  t.seg = a.seg_units;
   const int p = a.size;
-  t.node = [p](int v) { return local_chain(p, v).node; };
-  return t;
+  return block_tree(a, /*shift=*/a.root, /*root=*/0, [p](int v) { return local_chain(p, v).node; });
 }
 
 }  // namespace
