@@ -13,7 +13,7 @@ struct Place {
   int v;         // my virtual rank
   TreeNode node;
   Buf buf;       // where blocks [node.lo, node.hi) live
-  int64_t base;  // offset of block x: root base + real(x), else base + x - lo
+  int64_t base;  // block x is at real(x) at the root, else at base + x - lo
 
   // Calls f(x0, x1) for the grid's cells of [lo, hi), in ascending order.
   template <typename F>

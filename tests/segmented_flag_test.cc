@@ -9,13 +9,10 @@
 
 #include "flat/registry.h"
 #include "tests/support/algorithm_params.h"
+#include "tests/support/inproc_check.h"
 
 namespace hiercoll::testing {
 namespace {
-
-bool is_block_op(Op op) {
-  return op == Op::kAllgather || op == Op::kGather || op == Op::kScatter || op == Op::kAlltoall;
-}
 
 // Whether any rank's schedule differs between segments of `s1` and `s2`
 // units.  Block collectives segment in blocks (one unit per rank), the
