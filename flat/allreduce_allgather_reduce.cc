@@ -1,7 +1,6 @@
-#include <vector>
-
 #include "flat/allgather.h"
 #include "flat/allreduce.h"
+#include "flat/reduce.h"
 
 namespace hiercoll {
 
@@ -15,14 +14,10 @@ void build_allreduce_allgather_reduce(const CollArgs& a, ScheduleBuilder& b) {
   const int p = a.size;
   const int64_t n = a.count;
   if (n == 0) return;
-  Blocks L = blocks_of_sizes(std::vector<int64_t>(p, n));
-  const Span all = b.tmp(L.total());
-  for (int64_t& off : L.off) off += all.off;
+  const Blocks L = scratch_vectors(b, p, n);
   b.copy(Span{Buf::kSend, 0, n}, L.span(Buf::kTmp, a.rank));
   allgather_bruck_blocks(b, Group{a.rank, p, nullptr}, L, Buf::kTmp);
-  const Span result{Buf::kRecv, 0, n};
-  b.copy(L.span(Buf::kTmp, 0), result);
-  for (int i = 1; i < p; ++i) b.reduce(L.span(Buf::kTmp, i), result, /*src_first=*/false);
+  reduce_blocks_in_rank_order(b, L, Buf::kTmp, Span{Buf::kRecv, 0, n});
 }
 
 }  // namespace hiercoll
