@@ -22,6 +22,9 @@ void allgather_bruck_blocks(ScheduleBuilder& b, const Group& g, const Blocks& L,
 void build_allgather_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_allgather_bruck(const CollArgs& a, ScheduleBuilder& b);
 void build_allgather_ring(const CollArgs& a, ScheduleBuilder& b);
+// Binomial gather to rank 0, then binomial broadcast (Vadhiyar, Fagg,
+// Dongarra, Table 1).
+void build_allgather_gather_bcast(const CollArgs& a, ScheduleBuilder& b);
 
 // Sends and receives that add nothing for an empty span (both sides of a
 // message compute its size from the same layout, so both skip it).

@@ -20,5 +20,13 @@ void build_allreduce_binary_blocks(const CollArgs& a, ScheduleBuilder& b);
 void build_allreduce_ring(const CollArgs& a, ScheduleBuilder& b);
 // Binomial reduce to rank 0, then binomial broadcast (§5, "binomial tree").
 void build_allreduce_reduce_bcast(const CollArgs& a, ScheduleBuilder& b);
+// Reduce, then broadcast, both pipelined in segments of seg_units
+// (Vadhiyar, Fagg, Dongarra, Table 1): along the chain, or along the
+// in-order binary tree.
+void build_allreduce_chain(const CollArgs& a, ScheduleBuilder& b);
+void build_allreduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+// Allgather, then a local reduction in rank order on every rank (Vadhiyar,
+// Fagg, Dongarra, Table 1; short vectors).
+void build_allreduce_allgather_reduce(const CollArgs& a, ScheduleBuilder& b);
 
 }  // namespace hiercoll

@@ -24,10 +24,14 @@ Deps barrier_recursive_doubling(ScheduleBuilder& b, const Group& g, const Deps& 
 // Tournament with statically fixed winners (Hensgen, Finkel, Manber), then
 // tree wake-up from the champion.
 Deps barrier_tournament(ScheduleBuilder& b, const Group& g, const Deps& entry);
+// Extended ring (Vadhiyar, Fagg, Dongarra §2.8): a token around the ring
+// from member 0 and back, then a second pass from 0 to p-2; 2p-2 steps.
+Deps barrier_ring(ScheduleBuilder& b, const Group& g, const Deps& entry);
 
 void build_barrier_dissemination(const CollArgs& a, ScheduleBuilder& b);
 void build_barrier_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_barrier_tournament(const CollArgs& a, ScheduleBuilder& b);
+void build_barrier_ring(const CollArgs& a, ScheduleBuilder& b);
 
 // A whole-communicator barrier from a group primitive.
 using BarrierFn = Deps (*)(ScheduleBuilder&, const Group&, const Deps&);

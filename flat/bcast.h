@@ -7,6 +7,10 @@
 
 namespace hiercoll {
 
+// Sequential tree (Vadhiyar, Fagg, Dongarra §2.1): the root sends every
+// segment of seg_units to every other rank in turn.
+void build_bcast_linear(const CollArgs& a, ScheduleBuilder& b);
+
 // Binomial tree (MPICH): ceil(log2 p) rounds, whole message each round.
 void build_bcast_binomial(const CollArgs& a, ScheduleBuilder& b);
 

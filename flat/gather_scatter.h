@@ -48,6 +48,16 @@ Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group
 void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b);
 void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b);
 
+// Vadhiyar, Fagg, Dongarra (Table 1): sequential (linear), chain and binary
+// tree; the last two segmented (seg_units blocks per message,
+// flat/block_tree.h).
+void build_gather_linear(const CollArgs& a, ScheduleBuilder& b);
+void build_scatter_linear(const CollArgs& a, ScheduleBuilder& b);
+void build_gather_chain(const CollArgs& a, ScheduleBuilder& b);
+void build_scatter_chain(const CollArgs& a, ScheduleBuilder& b);
+void build_gather_binary_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_scatter_binary_tree(const CollArgs& a, ScheduleBuilder& b);
+
 // The tree, shared by the gather and scatter primitives.
 namespace binomial_detail {
 

@@ -3,6 +3,7 @@
 // flat/coll_args.h).
 #pragma once
 
+#include "flat/blocks.h"
 #include "flat/builder.h"
 #include "flat/coll_args.h"
 
@@ -20,5 +21,16 @@ void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b);
 // flat/trees.h), in segments of seg_units; rank order kept for any root.
 void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_reduce_twotree(const CollArgs& a, ScheduleBuilder& b);
+// Gather of all vectors to the root, which reduces them in rank order
+// (Vadhiyar et al., Table 1; short vectors).
+void build_reduce_gather(const CollArgs& a, ScheduleBuilder& b);
+// p vectors of n units, one per rank, side by side in fresh scratch
+// (Buf::kTmp); and dst = vector 0 op vector 1 op ... op vector p-1 of them.
+Blocks scratch_vectors(ScheduleBuilder& b, int p, int64_t n);
+void reduce_blocks_in_rank_order(ScheduleBuilder& b, const Blocks& L, Buf buf, Span dst);
+
+// The linear pipeline (Vadhiyar et al. §2.2; the chain bcast reversed), in
+// segments of seg_units; rank order kept for any root.
+void build_reduce_chain(const CollArgs& a, ScheduleBuilder& b);
 
 }  // namespace hiercoll

@@ -30,10 +30,6 @@ class FlatAlgorithm : public ::testing::TestWithParam<const Algorithm*> {
   int ran_ = 0;
 };
 
-bool is_block_op(Op op) {
-  return op == Op::kAllgather || op == Op::kGather || op == Op::kScatter || op == Op::kAlltoall;
-}
-
 std::vector<int> group_sizes() {
   std::vector<int> v;
   for (int p = 1; p <= 64; ++p) v.push_back(p);

@@ -2,7 +2,8 @@
 // hints, against the MPI library's own collective on the same data: every
 // data case, counts 0, 1, 7, 1000 and one above 100000, every root, in place
 // and not; and bcast, gather, scatter, allgather and alltoall with different
-// datatypes of one type signature.  Runs on every emulated layout.
+// datatypes of one type signature; segmented algorithms with tiny segments.
+// Runs on every emulated layout.
 #include <mpi.h>
 
 #include <string>
@@ -36,13 +37,15 @@ std::vector<ApiOp> api_ops_of(Op op) {
 
 class FlatMpi : public MpiTest, public ::testing::WithParamInterface<const Algorithm*> {
  protected:
-  // A duplicate of MPI_COMM_WORLD on which hiercoll runs only this algorithm.
-  MPI_Comm forced_comm() {
+  // A duplicate of MPI_COMM_WORLD on which hiercoll runs only this algorithm
+  // (with segments of `segment_bytes`, when given).
+  MPI_Comm forced_comm(const char* segment_bytes = nullptr) {
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "hiercoll", "flat");
     const std::string key = std::string("hiercoll_") + op_name(GetParam()->op) + "_algorithm";
     MPI_Info_set(info, key.c_str(), GetParam()->name);
+    if (segment_bytes) MPI_Info_set(info, "hiercoll_segment_bytes", segment_bytes);
     MPI_Comm comm;
     MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
     MPI_Info_free(&info);
@@ -106,6 +109,27 @@ TEST_P(FlatMpi, MatchesMpi) {
   if (!(a.restrictions & kPow2Only) || (size & (size - 1)) == 0) {
     EXPECT_GT(forced_runs_, 0);
   }
+  MPI_Comm_free(&comm);
+}
+
+// Segmented algorithms with tiny segments (8 bytes: one element of at most
+// 8 bytes, or one block): hundreds of messages between a pair of ranks,
+// matched in order, cut through a non-contiguous datatype; a
+// non-commutative operation at a middle root takes the reductions'
+// forwarding path.
+TEST_P(FlatMpi, TinySegments) {
+  const Algorithm& a = *GetParam();
+  if (!a.segmented) GTEST_SKIP() << "not segmented";
+  MPI_Comm comm = forced_comm("8");
+  int size;
+  MPI_Comm_size(comm, &size);
+  for (ApiOp api : api_ops_of(a.op))
+    for (const char* dc : {"int_sum", "vector_sum", "matmul"})
+      for (int count : {7, 300})
+        for (int root : {0, size / 2, size - 1})
+          for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
+            check(MpiCase{api, &data_case(dc), count, root, in_place == 1}, comm);
+  EXPECT_GT(forced_runs_, 0);
   MPI_Comm_free(&comm);
 }
 

@@ -11,11 +11,11 @@
 
 namespace hiercoll::testing {
 
-namespace {
-
 bool is_block_op(Op op) {
   return op == Op::kAllgather || op == Op::kGather || op == Op::kScatter || op == Op::kAlltoall;
 }
+
+namespace {
 
 bool op_allows_in_place(Op op) {
   return op != Op::kBcast && op != Op::kBarrier && op != Op::kAlltoall;

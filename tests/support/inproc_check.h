@@ -45,6 +45,9 @@ bool scenario_applies(const Scenario& sc);
 // every rank.  "" when so, else the first rank that can leave early.
 std::string check_barrier_causality(const std::vector<Schedule>& scheds);
 
+// Operations whose unit is one rank's block (CollArgs::count is 1).
+bool is_block_op(Op op);
+
 // The CollArgs the scenario runs with on `rank`.
 CollArgs scenario_args(const Scenario& sc, int rank);
 
