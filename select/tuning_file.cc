@@ -91,6 +91,18 @@ LayoutKey read_layout(const json& j, const std::string& where) {
       ++count[n];
     }
     if (count != k.ranks_per_node) bad(where + ".node_of", "does not match ranks_per_node");
+    // Nodes are numbered by their lowest rank, as layout_key numbers them:
+    // another numbering would never match a communicator.
+    for (int r = 0, next = 0; r < static_cast<int>(k.node_of.size()); ++r) {
+      if (k.node_of[r] > next) bad(where + ".node_of", "nodes must be numbered in the order of their lowest rank");
+      if (k.node_of[r] == next) ++next;
+    }
+    // Likewise a list that is the slot or round-robin placement.
+    for (const char* other : {"slot", "node"}) {
+      LayoutKey o = k;
+      o.placement = other;
+      if (nodes_of(o) == k.node_of) bad(where + ".placement", std::string("node_of is placement \"") + other + "\"");
+    }
   } else if (k.placement != "slot" && k.placement != "node") {
     bad(where + ".placement", "expected \"slot\", \"node\" or \"list\"");
   }
