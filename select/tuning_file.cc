@@ -1,5 +1,6 @@
 #include "select/tuning_file.h"
 
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -16,6 +17,22 @@ constexpr int kVersion = 1;
 struct BadValue {
   std::string what;
 };
+
+// A message that quotes the file's keys or values, with control characters
+// escaped so that it stays one line.
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (unsigned char ch : s) {
+    if (ch == '\n') out += "\\n";
+    else if (ch == '\t') out += "\\t";
+    else if (ch < 0x20 || ch == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", ch);
+      out += hex;
+    } else out += static_cast<char>(ch);
+  }
+  return out;
+}
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) { throw BadValue{where + ": " + what}; }
 
@@ -290,7 +307,7 @@ bool parse_tuning_text(const std::string& text, const std::string& path, TuningF
     *out = std::move(f);
     return true;
   } catch (const BadValue& b) {
-    *error = path + ": " + b.what;
+    *error = path + ": " + one_line(b.what);
     return false;
   }
 }
