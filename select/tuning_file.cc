@@ -1,6 +1,7 @@
 #include "select/tuning_file.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -313,8 +314,10 @@ bool parse_tuning_text(const std::string& text, const std::string& path, TuningF
 }
 
 bool load_tuning_file(const std::string& path, TuningFile* out, std::string* error) {
+  // A directory opens as a stream, and reads as empty.
+  std::error_code ec;
   std::ifstream in(path);
-  if (!in) {
+  if (!in || std::filesystem::is_directory(path, ec)) {
     *error = path + ": cannot be read";
     return false;
   }
