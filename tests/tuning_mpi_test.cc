@@ -289,5 +289,21 @@ TEST_F(TuningMpi, DISABLED_InPlaceScatterRootLooksUpTheSameBlock) {
   }
 }
 
+// A file that only some ranks can read (on a real cluster: a node-local
+// path that exists on the launch node only; here: the hint names a missing
+// file on the other ranks) must not make the ranks of one call choose
+// different methods.  DISABLED: the job aborts with MPI_ERR_TRUNCATE
+// (rank 0 runs ring, the others the rules): the runtime loads and checks
+// the file per process, without agreeing on it.
+TEST_F(TuningMpi, DISABLED_FileReadableOnSomeRanksOnly) {
+  const std::string path = write_tuning("rank0_only.json", {{Op::kAllreduce, 0, -1, "flat:ring"}});
+  MPI_Comm c = with_file(world_rank() == 0 ? path : job_path("not_on_this_node.json"));
+  const std::string what = ran(c, ApiOp::kAllreduce, 100);
+  std::vector<char> all(world_size() * 64, 0), mine(64, 0);
+  what.copy(mine.data(), mine.size() - 1);
+  PMPI_Allgather(mine.data(), 64, MPI_CHAR, all.data(), 64, MPI_CHAR, MPI_COMM_WORLD);
+  for (int r = 0; r < world_size(); ++r) EXPECT_EQ(std::string(&all[r * 64]), what) << "rank " << r;
+}
+
 }  // namespace
 }  // namespace hiercoll::testing
