@@ -137,6 +137,10 @@ TEST_F(TuningMpi, BlockCollectivesAreLookedUpByOneRanksBlock) {
   EXPECT_EQ(ran(c, ApiOp::kAlltoall, 64 / kInt), "bruck");
   EXPECT_EQ(ran(c, ApiOp::kReduceScatterBlock, 64 / kInt - 1), "pairwise");
   EXPECT_EQ(ran(c, ApiOp::kReduceScatterBlock, 64 / kInt), "recursive_doubling");
+  // Irregular blocks n, n+1, n+2, n, ... (compare_with_native): the mean
+  // block is 51-52 bytes for n = 12 and at least 64 for n = 16.
+  EXPECT_EQ(ran(c, ApiOp::kReduceScatter, 12), "pairwise");
+  EXPECT_EQ(ran(c, ApiOp::kReduceScatter, 16), "recursive_doubling");
 }
 
 TEST_F(TuningMpi, ForceKnobsWinOverTheFile) {
