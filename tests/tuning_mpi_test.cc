@@ -208,6 +208,26 @@ TEST_F(TuningMpi, UnusableFilesUseTheBuiltInRulesAndTheJobGoesOn) {
   }
 }
 
+// An unusable file used on world's duplicate, then on a split whose rank 0
+// is another process (said once per job: tuning_stderr_test).
+TEST_F(TuningMpi, UnusableFileOnSeveralCommunicators) {
+  const std::string path = write_text("broken_twice.json", "[1, 2");
+  MPI_Comm builtin = comm({});
+  EXPECT_EQ(ran(with_file(path), ApiOp::kAllreduce, 100), ran(builtin, ApiOp::kAllreduce, 100));
+  // A split starts from the environment: the hint is set on it.
+  MPI_Comm split, split_builtin;
+  MPI_Comm_split(builtin, world_rank() == 0 ? 0 : 1, 0, &split);
+  MPI_Comm_split(builtin, world_rank() == 0 ? 0 : 1, 0, &split_builtin);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "hiercoll_tuning_file", path.c_str());
+  MPI_Comm_set_info(split, info);
+  MPI_Info_free(&info);
+  EXPECT_EQ(ran(split, ApiOp::kAllreduce, 100), ran(split_builtin, ApiOp::kAllreduce, 100));
+  MPI_Comm_free(&split);
+  MPI_Comm_free(&split_builtin);
+}
+
 // A method that cannot serve the call (commutative-only algorithm and a
 // non-commutative operation; a composition that needs consecutive nodes)
 // leaves it to the rules, and is not counted as a fallback of the user's.

@@ -5,7 +5,7 @@
 # calls use it; one line per file without an entry for the layout.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
-filter='TuningMpi.UnusableFiles*:TuningMpi.NoEntryForTheLayout*'
+filter='TuningMpi.UnusableFile*:TuningMpi.NoEntryForTheLayout*'
 out=$(HIERCOLL_VERBOSE=1 tools/cluster.sh --nodes 2 --ppn 2 --timeout 120 -- tests/tuning_mpi_test_bin \
   --gtest_filter="$filter" 2>&1)
 rc=$?
@@ -23,8 +23,9 @@ one_line version2.json 'version 2 is not supported.*; using the built-in rules$'
 one_line unknown_algorithm.json "entries\[0\]\.ops\.allreduce\[0\]\.method: no allreduce algorithm 'rings'"
 one_line unknown_composition.json "entries\[0\]\.ops\.allreduce\[0\]\.method: no allreduce composition"
 one_line missing.json 'cannot be read; using the built-in rules$'
+one_line broken_twice.json 'not valid JSON: .*; using the built-in rules$'
 one_line other_layout0.json 'has no entry for layout 2x2 slot; using the built-in rules$'
 one_line other_layout1.json 'has no entry for layout 2x2 slot; using the built-in rules$'
 n=$(grep -c '^hiercoll: tuning file' <<<"$out")
-[ "$n" -eq 8 ] || fail "$n lines about tuning files (want 8: six unusable, two without the layout)"
+[ "$n" -eq 9 ] || fail "$n lines about tuning files (want 9: seven unusable, two without the layout)"
 echo "tuning file messages checked"
