@@ -4,7 +4,8 @@
 // files keep the built-in rules (what a communicator without a file runs),
 // the force knobs win, mode flat takes flat methods only, and every result
 // equals Open MPI's (PMPI) on the same data.  The environment variable is
-// tested by tuning_mpi_env_test (a file of tests/ for every layout).
+// tested by tuning_mpi_env_test (a file of tests/ for every layout), what a
+// job says on stderr by tuning_stderr_test.
 #include <mpi.h>
 
 #include <cstdlib>
@@ -70,7 +71,8 @@ TEST_F(TuningMpi, FlatRangesRunTheirAlgorithm) {
 TEST_F(TuningMpi, HierRangesRunTheirCompositionAndLeadersAlgorithm) {
   const std::string path = write_tuning("hier.json", {
       {Op::kAllreduce, 0, -1, "hier:allreduce_pipelined inter=twotree"},
-      {Op::kBcast, 0, -1, "hier:bcast inter=chain"},
+      {Op::kBcast, 0, 4096, "hier:bcast inter=chain"},
+      {Op::kBcast, 4096, -1, "hier:bcast_pipelined", 512},
   });
   MPI_Comm c = with_file(path);
   MPI_Comm builtin = comm({});
@@ -78,6 +80,8 @@ TEST_F(TuningMpi, HierRangesRunTheirCompositionAndLeadersAlgorithm) {
   if (hierarchical()) {
     EXPECT_EQ(ran(c, ApiOp::kAllreduce, 3000), "hier:allreduce_pipelined inter=twotree");
     EXPECT_EQ(ran(c, ApiOp::kBcast, 100, root), "hier:bcast inter=chain");
+    // Segments of 512 bytes from the file: many of them.
+    EXPECT_EQ(ran(c, ApiOp::kBcast, 5000, root), "hier:bcast_pipelined");
   } else {
     // One node, or one rank per node: no composition applies, the rules decide.
     EXPECT_EQ(ran(c, ApiOp::kAllreduce, 3000), ran(builtin, ApiOp::kAllreduce, 3000));
