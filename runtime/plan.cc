@@ -81,8 +81,12 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
 
   // Block collectives: one unit is one rank's block.
   a.count = 1;
-  // The side whose type is significant on this rank describes scratch.
-  const bool recv_significant = !(c.op == Op::kGather && !root);
+  // The side whose type is significant on this rank describes scratch (and
+  // the block size the tuning file is looked up by): not a gather's
+  // receive side off the root, nor the receive side of an in-place
+  // scatter's root, which MPI says to ignore.
+  const bool recv_significant =
+      !(c.op == Op::kGather && !root) && !(c.op == Op::kScatter && root && c.recvbuf == MPI_IN_PLACE);
   const MPI_Datatype unit_type = recv_significant ? c.recvtype : c.sendtype;
   const int unit_count = recv_significant ? c.recvcount : c.sendcount;
   p->unit_bytes = int64_t(unit_count) * type_size(unit_type);

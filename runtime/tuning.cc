@@ -33,7 +33,6 @@ std::string method_problem(Op op, const Method& m) {
 struct Loaded {
   TuningFile file;
   bool usable = false;
-  bool said_unusable = false;
   std::map<std::string, bool> said_missing;  // layouts told about (verbose)
 };
 
@@ -59,7 +58,11 @@ const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool v
   static std::map<std::string, std::unique_ptr<Loaded>> files;
   std::lock_guard<std::mutex> lock(mu);
   std::unique_ptr<Loaded>& slot = files[path];
-  if (!slot || (!slot->usable && speak && !slot->said_unusable)) {
+  if (!slot) {
+    // Read once per process, never again (the decisions of a process do not
+    // change), and an unusable file said only by the rank 0 of the first
+    // communicator that uses it: a process that stays silent then stays
+    // silent, so a job says it once.
     slot = std::make_unique<Loaded>();
     std::string error;
     if (load_tuning_file(path, &slot->file, &error)) {
@@ -67,10 +70,8 @@ const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool v
       if (names.empty()) slot->usable = true;
       else error = path + ": " + names;
     }
-    if (!slot->usable && speak) {
+    if (!slot->usable && speak)
       std::fprintf(stderr, "hiercoll: tuning file %s; using the built-in rules\n", error.c_str());
-      slot->said_unusable = true;
-    }
   }
   if (!slot->usable) return nullptr;
   const LayoutKey key = layout_key(L);

@@ -1,5 +1,10 @@
 #include "select/json_fields.h"
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 namespace hiercoll {
 namespace json_fields {
 
@@ -77,10 +82,54 @@ LayoutKey read_layout(const json& j, const std::string& where) {
       ++count[n];
     }
     if (count != k.ranks_per_node) bad(where + ".node_of", "does not match ranks_per_node");
+    // Nodes are numbered by their lowest rank, as layout_key numbers them:
+    // another numbering would never match a communicator.
+    for (int r = 0, next = 0; r < static_cast<int>(k.node_of.size()); ++r) {
+      if (k.node_of[r] > next) bad(where + ".node_of", "nodes must be numbered in the order of their lowest rank");
+      if (k.node_of[r] == next) ++next;
+    }
+    // Likewise a list that is the slot or round-robin placement.
+    for (const char* other : {"slot", "node"}) {
+      LayoutKey o = k;
+      o.placement = other;
+      if (nodes_of(o) == k.node_of) bad(where + ".placement", std::string("node_of is placement \"") + other + "\"");
+    }
   } else if (k.placement != "slot" && k.placement != "node") {
     bad(where + ".placement", "expected \"slot\", \"node\" or \"list\"");
   }
   return k;
+}
+
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (unsigned char ch : s) {
+    if (ch == '\n') out += "\\n";
+    else if (ch == '\t') out += "\\t";
+    else if (ch < 0x20 || ch == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", ch);
+      out += hex;
+    } else out += static_cast<char>(ch);
+  }
+  return out;
+}
+
+bool read_text_file(const std::string& path, std::string* text, std::string* error) {
+  // A directory opens as a stream, and reads as empty.
+  std::error_code ec;
+  std::ifstream in(path);
+  if (!in || std::filesystem::is_directory(path, ec)) {
+    *error = path + ": cannot be read";
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) {
+    *error = path + ": cannot be read";
+    return false;
+  }
+  *text = ss.str();
+  return true;
 }
 
 json layout_json(const LayoutKey& k) {

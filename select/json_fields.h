@@ -29,6 +29,12 @@ int64_t integer_at(const json& obj, const std::string& where, const char* key, i
 std::string string_at(const json& obj, const std::string& where, const char* key, bool required = true);
 std::vector<int> int_list(const json& obj, const std::string& where, const char* key, int min);
 
+// s with control characters escaped, so that a message quoting the file
+// stays one line.
+std::string one_line(const std::string& s);
+// The whole file; false with "<path>: cannot be read" (a directory too).
+bool read_text_file(const std::string& path, std::string* text, std::string* error);
+
 LayoutKey read_layout(const json& j, const std::string& where);
 json layout_json(const LayoutKey& k);
 

@@ -2,6 +2,18 @@
 
 namespace hiercoll {
 
+namespace {
+
+// Registry names: letters, digits and '_' (nothing that could break a line
+// or the method's own syntax).
+bool is_name(const std::string& s) {
+  for (char ch : s)
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_')) return false;
+  return true;
+}
+
+}  // namespace
+
 std::string method_text(const Method& m) {
   switch (m.kind) {
     case Method::kNative: return "native";
@@ -39,8 +51,8 @@ bool parse_method(const std::string& text, Method* m, std::string* error) {
   } else {
     return fail("unknown kind");
   }
-  if (rest.empty() || rest.find_first_of(" =:") != std::string::npos) return fail("bad name");
-  if (out.inter.find_first_of(" =:") != std::string::npos) return fail("bad inter-node algorithm");
+  if (rest.empty() || !is_name(rest)) return fail("bad name");
+  if (!is_name(out.inter)) return fail("bad inter-node algorithm");
   out.name = rest;
   *m = out;
   return true;

@@ -50,20 +50,14 @@ bool parse_profile_text(const std::string& text, const std::string& path, Profil
     *out = std::move(p);
     return true;
   } catch (const BadValue& b) {
-    *error = path + ": " + b.what;
+    *error = path + ": " + one_line(b.what);
     return false;
   }
 }
 
 bool load_profile(const std::string& path, Profile* out, std::string* error) {
-  std::ifstream in(path);
-  if (!in) {
-    *error = path + ": cannot be read";
-    return false;
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_profile_text(text.str(), path, out, error);
+  std::string text;
+  return read_text_file(path, &text, error) && parse_profile_text(text, path, out, error);
 }
 
 std::string profile_to_text(const Profile& p) {

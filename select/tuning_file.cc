@@ -188,24 +188,14 @@ bool parse_tuning_text(const std::string& text, const std::string& path, TuningF
     *out = std::move(f);
     return true;
   } catch (const BadValue& b) {
-    *error = path + ": " + b.what;
+    *error = path + ": " + one_line(b.what);
     return false;
   }
 }
 
 bool load_tuning_file(const std::string& path, TuningFile* out, std::string* error) {
-  std::ifstream in(path);
-  if (!in) {
-    *error = path + ": cannot be read";
-    return false;
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    *error = path + ": cannot be read";
-    return false;
-  }
-  return parse_tuning_text(text.str(), path, out, error);
+  std::string text;
+  return read_text_file(path, &text, error) && parse_tuning_text(text, path, out, error);
 }
 
 std::string tuning_to_text(const TuningFile& f) {

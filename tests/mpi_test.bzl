@@ -22,10 +22,12 @@ def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "lar
     )
     mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size)
 
-def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large", env = {}, args = []):
+def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large", env = {}, args = [], data = []):
     """One sh_test <name>_<layout> per layout running `binary` with `args`.
 
     env: environment of every rank (HIERCOLL_* variables reach the ranks).
+    data: files the ranks read (paths relative to the runfiles, the ranks'
+    working directory).
     """
     for layout in (MPI_LAYOUTS.keys() if layouts == None else layouts):
         native.sh_test(
@@ -33,7 +35,7 @@ def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large",
             size = size,
             srcs = ["//tools:run_on_cluster.sh"],
             args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath %s)" % binary] + args,
-            data = [binary, "//tools:cluster.sh"],
+            data = [binary, "//tools:cluster.sh"] + data,
             env = env,
             # One MPI job at a time on a 2-core machine.
             tags = ["exclusive", "mpi"],
