@@ -72,7 +72,8 @@ Options:
                       one link of RATE shared by its ranks, in tc's units
                       (1gbit, 400mbit, 50mbps); receiving, latency and shared
                       memory are not shaped (tools/cluster_nic.sh). The ranks
-                      get HIERCOLL_CLUSTER_NIC_BITS=<bit/s>
+                      get HIERCOLL_CLUSTER_NIC_BITS=<bit/s>. `--nic none`: no
+                      model (the default)
   --verbose           print the layout, generated files and mpirun command
   -h, --help          show this help
 
@@ -188,7 +189,7 @@ check_options() {
   if [[ -n $timeout_s ]]; then
     is_pos_int "$timeout_s" || die "--timeout must be a positive number of seconds, got '$timeout_s'"
   fi
-  if [[ -n $nic_rate ]]; then
+  if [[ -n $nic_rate && $nic_rate != none ]]; then
     load_nic_model
     nic_bits=$(nic_rate_bits "$nic_rate" 2>&1) || die "$nic_bits"
   fi
