@@ -5,8 +5,9 @@
 #  - two senders of one node share the node's link: their sum is within
 #    15% of RATE;
 #  - without --nic the same transfer is several (at least 4) times faster;
-#  - bad values are refused with a clear message before anything starts,
-#    and nothing of the model is left behind after a job.
+#  - bad values, --nic-latency and a global btl_tcp_if_include are refused
+#    with a clear message before anything starts, and nothing of the model
+#    is left behind after a job.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 transfer=tests/apps/nic_transfer
@@ -49,6 +50,8 @@ for bad in fast 0 -1 10kbit 5furlong; do
   grep -q "^cluster.sh: error: --nic" <<<"$out" || fail "--nic $bad: no clear error"
   grep -q "nic_transfer" <<<"$out" && fail "--nic $bad: the job started"
 done
+out=$(tools/cluster.sh --nodes 2 --ppn 1 --nic "$rate" --mca btl_tcp_if_include lo -- "$transfer" 1 1 1 2>&1)
+[ $? -eq 2 ] && grep -q "drop --mca btl_tcp_if_include" <<<"$out" || fail "a global btl_tcp_if_include not refused with --nic"
 out=$(tools/cluster.sh --nodes 2 --ppn 1 --nic-latency 1ms -- "$transfer" 1 1 1 2>&1)
 [ $? -eq 2 ] && grep -q "no mechanism here can delay packets" <<<"$out" || fail "--nic-latency not refused clearly"
 

@@ -192,6 +192,14 @@ check_options() {
   if [[ -n $nic_rate && $nic_rate != none ]]; then
     load_nic_model
     nic_bits=$(nic_rate_bits "$nic_rate" 2>&1) || die "$nic_bits"
+    # The model confines each node's TCP transport to its own interface;
+    # a global choice would bypass it.
+    local key
+    for key in "${user_mca_keys[@]}"; do
+      [[ $key != btl_tcp_if_include && $key != btl_tcp_if_exclude ]] ||
+        die "--nic sets each node's btl_tcp_if_include itself; drop --mca $key"
+    done
+    unset OMPI_MCA_btl_tcp_if_include OMPI_MCA_btl_tcp_if_exclude
   fi
 }
 
