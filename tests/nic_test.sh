@@ -5,6 +5,8 @@
 #  - two senders of one node share the node's link: their sum is within
 #    15% of RATE;
 #  - without --nic the same transfer is several (at least 4) times faster;
+#  - the benchmark's header states the model, and its ping-pong figures
+#    (one pair; a node's two ranks at once) are the model's rate;
 #  - bad values, --nic-latency and a global btl_tcp_if_include are refused
 #    with a clear message before anything starts, and nothing of the model
 #    is left behind after a job.
@@ -41,6 +43,21 @@ within "$(awk -v r=$rate_mbps 'BEGIN { print 0.85 * r }')" "$(awk -v r=$rate_mbp
 free=$(throughput 1) || exit 1
 within "$(awk -v r=$rate_mbps 'BEGIN { print 4 * r }')" 1e12 "$free" ||
   fail "without --nic: $free MB/s, expected at least 4 x $rate_mbps MB/s"
+
+# The benchmark under the model: header and link figures (the 4 MiB
+# ping-pong may pass the rate by the 256 KiB token bucket: up to 115%).
+out=$(tools/cluster.sh --nodes 2 --ppn 2 --nic "$rate" --timeout 120 -- bench/hiercoll_bench --ops barrier \
+  --reps 1 --warmup 1 --no-plots --out "${TEST_TMPDIR:-/tmp}/nic_bench" 2>&1) || fail "benchmark with --nic failed"
+grep -q "^link model: every node sends through one link of 400 Mbit/s (50.0 MB/s) shared by its ranks" <<<"$out" ||
+  fail "the benchmark's header does not state the link model"
+pair=$(sed -n 's/^links (ping-pong.*inter-node [0-9.]* µs + \([0-9.]*\) MB\/s (ranks.*/\1/p' <<<"$out")
+node=$(sed -n 's/^links (ping-pong.*sending at once to node [0-9]*: [0-9.]* µs + \([0-9.]*\) MB\/s together.*/\1/p' <<<"$out")
+[ -n "$pair" ] && [ -n "$node" ] || fail "no link figures in the header"
+for v in "$pair" "$node"; do
+  within "$(awk -v r=$rate_mbps 'BEGIN { print 0.8 * r }')" "$(awk -v r=$rate_mbps 'BEGIN { print 1.15 * r }')" "$v" ||
+    fail "benchmark link figure $v MB/s, expected the model's $rate_mbps MB/s (one pair: $pair, the node's ranks: $node)"
+done
+echo "benchmark links: one pair $pair MB/s, the node's two ranks together $node MB/s" >&2
 
 # Bad values: exit status 2 and a message naming the option, before any job.
 for bad in fast 0 -1 10kbit 5furlong; do
