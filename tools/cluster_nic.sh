@@ -76,14 +76,14 @@ nic_addr() { local n=$(($1 + 2)); echo "127.1.$((n / 256)).$((n % 256))"; }
 # Inside the namespace: the nodes' interfaces, and the htb classes on lo.
 nic_setup() {   # $1: ip, $2: tc, $3: bits per second, $4: number of nodes
   local ip_bin=$1 tc_bin=$2 bits=$3 count=$4 i addr class
-  # The token bucket's depth. htb lets a loopback segment (up to 64 KiB,
-  # TSO) through whole and then blocks the class for its length; with a
-  # bucket smaller than 256 KiB that debt delayed the next small messages
-  # (Open MPI's rendezvous) erratically: one-way times at 400mbit up to
-  # 1.5-7x their minimum. With 256 KiB a message costs (bytes - 256 KiB) /
-  # RATE after the link has idled, steadily, and sustained traffic RATE
+  # The token bucket's depth: one loopback segment (64 KiB, TSO), which
+  # htb sends whole and then blocks its class for. Measured at 2gbit:
+  # smaller buckets (8, 32 KiB) made round trips erratic (means 1.5-8x the
+  # minimum at 256 KiB-1 MiB); larger ones let more of each message pass
+  # at once after the link idles (256 KiB: a 1 MiB ping-pong at 132% of
+  # the rate). With 64 KiB: 1 MiB at 106%, 4 MiB at 102%, steadily
   # (docs/BENCHMARK.md, "Link model").
-  local burst=262144
+  local burst=65536
   "$tc_bin" qdisc add dev lo root handle 1: htb
   for ((i = 0; i < count; i++)); do
     addr=$(nic_addr "$i")
