@@ -11,7 +11,7 @@
 #    with a clear message before anything starts, and nothing of the model
 #    is left behind after a job.
 set -uo pipefail
-cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
+cd "${TEST_SRCDIR}/${TEST_WORKSPACE}" || exit 1
 transfer=tests/apps/nic_transfer
 rate=400mbit
 rate_mbps=50   # 400 Mbit/s in MB/s (10^6 bytes)
@@ -26,7 +26,7 @@ throughput() {   # $1: senders, then launcher options
   local line
   line=$(grep '^nic_transfer ' <<<"$out") || fail "no result line"
   echo "$line" >&2
-  sed 's/.*MBps=//' <<<"$line"
+  echo "${line##*MBps=}"
 }
 
 # within LOW HIGH VALUE: LOW <= VALUE <= HIGH (decimals)

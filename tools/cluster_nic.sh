@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tools/cluster_nic.sh — the per-node link model of tools/cluster.sh --nic.
 # Sourced by tools/cluster.sh (only for jobs with --nic); not a program.
 #
@@ -102,6 +103,7 @@ nic_setup() {   # $1: ip, $2: tc, $3: bits per second, $4: number of nodes
 # node<i>): that node's TCP transport uses its own address only.
 nic_agent_env() {   # $1: number of nodes; writes a `case` on $host to stdout
   local count=$1 i
+  # shellcheck disable=SC2016  # $host is the agent's variable
   echo 'case $host in'
   for ((i = 0; i < count; i++)); do
     echo "  $(node_name "$i")) OMPI_MCA_btl_tcp_if_include=hcn$i; export OMPI_MCA_btl_tcp_if_include ;;"
