@@ -19,6 +19,7 @@
 #include "bench/csv.h"
 #include "bench/gbench.h"
 #include "bench/impls.h"
+#include "bench/link_model.h"
 #include "bench/log.h"
 #include "bench/machine.h"
 #include "bench/measure.h"
@@ -165,6 +166,10 @@ int run(int argc, char** argv) {
   if (std::atof(load.c_str()) > 0.5 * machine.cores_per_machine + 0.5)
     log.say("WARNING: the machine is busy before the benchmark starts; other jobs distort the figures");
   log.say("nodes: %s", nodes_text(machine).c_str());
+  std::string model_error;
+  const LinkModel link_model = link_model_from_env(&model_error);
+  if (!model_error.empty()) log.say("WARNING: %s; no link model assumed", model_error.c_str());
+  log.say("link model: %s", describe_link_model(link_model).c_str());
   const std::vector<int> roots = choose_roots(opt.roots, machine.node_of);
   const bool any_rooted = std::any_of(ops.begin(), ops.end(), [](const OpInfo* o) { return o->rooted; });
   std::string reps_text = opt.reps ? std::to_string(opt.reps)
@@ -290,6 +295,7 @@ int run(int argc, char** argv) {
 
     std::vector<std::pair<std::string, std::string>> context = {
         {"hiercoll_layout", machine.header()},
+        {"hiercoll_link_model", describe_link_model(link_model)},
         {"hiercoll_nodes", std::to_string(machine.layout.nodes)},
         {"hiercoll_ppn", machine.layout.ppn_string()},
         {"hiercoll_ranks", std::to_string(size)},

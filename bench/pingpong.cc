@@ -53,41 +53,84 @@ Link measure(MPI_Comm comm, int a, int b, bool quiet) {
   return l;
 }
 
-// Every node's lowest rank sends `bytes` to the next node's and receives
-// from the previous one's, all at once; median one-way time (µs) on rank 0.
-double ring_us(MPI_Comm comm, const Machine& m, int bytes, int reps, int warmup) {
+struct Transfer {
+  int from, to;
+};
+
+// All `transfers` at once (nonblocking sends and receives), repeated; the
+// median over repetitions of the slowest participant's time (µs) on rank 0.
+double concurrent_us(MPI_Comm comm, const std::vector<Transfer>& transfers, int bytes, int reps, int warmup,
+                     bool quiet) {
   int rank;
   PMPI_Comm_rank(comm, &rank);
-  const int nodes = m.layout.nodes;
-  const int node = m.node_of[rank];
-  const bool master = m.ranks_of_node(node).front() == rank;
-  std::vector<char> out(static_cast<size_t>(bytes), 1), in(static_cast<size_t>(bytes));
+  int sends = 0, recvs = 0;
+  for (const Transfer& x : transfers) {
+    sends += x.from == rank;
+    recvs += x.to == rank;
+  }
+  const bool part = sends + recvs > 0;
+  std::vector<char> out(static_cast<size_t>(bytes), 1), in(static_cast<size_t>(bytes) * recvs);
   std::vector<double> t;
   PMPI_Barrier(comm);
-  if (master) {
-    const int next = m.ranks_of_node((node + 1) % nodes).front();
-    const int prev = m.ranks_of_node((node + nodes - 1) % nodes).front();
-    // The masters among themselves, so that each round starts together.
-    MPI_Comm masters;
-    PMPI_Comm_split(comm, 0, rank, &masters);
+  // The participants among themselves, so that each round starts together.
+  MPI_Comm group;
+  PMPI_Comm_split(comm, part ? 0 : MPI_UNDEFINED, rank, &group);
+  if (part) {
+    std::vector<MPI_Request> requests;
     for (int i = 0; i < warmup + reps; ++i) {
-      PMPI_Barrier(masters);
+      PMPI_Barrier(group);
       const double t0 = MPI_Wtime();
-      PMPI_Sendrecv(out.data(), bytes, MPI_BYTE, next, kTag, in.data(), bytes, MPI_BYTE, prev, kTag, comm,
-                    MPI_STATUS_IGNORE);
+      requests.clear();
+      size_t slot = 0;
+      for (const Transfer& x : transfers) {
+        requests.emplace_back();
+        if (x.to == rank)
+          PMPI_Irecv(in.data() + bytes * slot++, bytes, MPI_BYTE, x.from, kTag, comm, &requests.back());
+        else if (x.from == rank)
+          PMPI_Isend(out.data(), bytes, MPI_BYTE, x.to, kTag, comm, &requests.back());
+        else
+          requests.pop_back();
+      }
+      PMPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
       double mine = (MPI_Wtime() - t0) * 1e6, slowest = 0;
-      PMPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, masters);
+      PMPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, group);
       if (i >= warmup) t.push_back(slowest);
     }
-    PMPI_Comm_free(&masters);
-  } else {
-    MPI_Comm none;
-    PMPI_Comm_split(comm, MPI_UNDEFINED, rank, &none);
+    PMPI_Comm_free(&group);
   }
   MPI_Request request;
   PMPI_Ibarrier(comm, &request);
-  wait_request(&request, m.oversubscribed);
+  wait_request(&request, quiet);
   return t.empty() ? 0 : median(t);
+}
+
+// The link figures of `transfers` all at once; beta counts their bytes together.
+Link measure_concurrent(MPI_Comm comm, const std::vector<Transfer>& transfers, bool quiet) {
+  const double small = concurrent_us(comm, transfers, kSmall, 50, 5, quiet);
+  const double large = concurrent_us(comm, transfers, kLarge, 10, 2, quiet);
+  const double n = static_cast<double>(transfers.size());
+  Link l;
+  l.measured = true;
+  l.alpha_us = small;
+  l.beta_bytes_per_us = large > small ? n * (kLarge - kSmall) / (large - small) : 0;
+  return l;
+}
+
+// Every node's lowest rank sends to the next node's (a ring).
+std::vector<Transfer> master_ring(const Machine& m) {
+  std::vector<Transfer> ring;
+  const int nodes = m.layout.nodes;
+  for (int n = 0; n < nodes; ++n)
+    ring.push_back({m.ranks_of_node(n).front(), m.ranks_of_node((n + 1) % nodes).front()});
+  return ring;
+}
+
+// Every rank of node `from` sends to a rank of node `to` (round-robin).
+std::vector<Transfer> node_to_node(const Machine& m, int from, int to) {
+  const std::vector<int> src = m.ranks_of_node(from), dst = m.ranks_of_node(to);
+  std::vector<Transfer> x;
+  for (size_t i = 0; i < src.size(); ++i) x.push_back({src[i], dst[i % dst.size()]});
+  return x;
 }
 
 }  // namespace
@@ -99,11 +142,10 @@ Links measure_links(MPI_Comm ctrl, const Machine& m) {
   if (m.layout.nodes > 1) {
     const int other = m.node_of[0] == 0 ? 1 : 0;
     links.inter = measure(ctrl, 0, m.ranks_of_node(other).front(), m.oversubscribed);
-    const double small = ring_us(ctrl, m, kSmall, 50, 5);
-    const double large = ring_us(ctrl, m, kLarge, 10, 2);
-    links.inter_busy.measured = true;
-    links.inter_busy.alpha_us = small;
-    links.inter_busy.beta_bytes_per_us = large > small ? (kLarge - kSmall) / (large - small) : 0;
+    // The ring's beta is per link: its transfers' sum over their number.
+    links.inter_busy = measure_concurrent(ctrl, master_ring(m), m.oversubscribed);
+    links.inter_busy.beta_bytes_per_us /= m.layout.nodes;
+    links.node_out = measure_concurrent(ctrl, node_to_node(m, m.node_of[0], other), m.oversubscribed);
   }
   return links;
 }
@@ -119,6 +161,12 @@ std::string describe_links(const Links& links, const Machine& m) {
   if (links.inter_busy.measured) {
     std::snprintf(buf, sizeof buf, "; inter-node, all %d nodes sending at once: %.1f µs + %.0f MB/s",
                   m.layout.nodes, links.inter_busy.alpha_us, links.inter_busy.beta_bytes_per_us);
+    s += buf;
+  }
+  if (links.node_out.measured) {
+    std::snprintf(buf, sizeof buf, "; node %d's %zu ranks sending at once to node %d: %.1f µs + %.0f MB/s together",
+                  m.node_of[0], m.ranks_of_node(m.node_of[0]).size(), m.node_of[0] == 0 ? 1 : 0,
+                  links.node_out.alpha_us, links.node_out.beta_bytes_per_us);
     s += buf;
   }
   if (links.intra.measured) {

@@ -5,7 +5,10 @@
 // the same figures with every link busy: each node's lowest rank sends to
 // the next node's while receiving from the previous one's (a ring), so
 // that the bound can also be given for a machine whose links are not
-// independent (the emulated cluster's share two cores).
+// independent (the emulated cluster's share two cores). Last, what one
+// node's link carries: all ranks of rank 0's node send to the other node
+// at once (they share its link; with tools/cluster.sh --nic, the model's
+// rate).
 // Collective over ctrl; rank 0 gets the figures.
 #pragma once
 

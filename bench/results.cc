@@ -28,7 +28,8 @@ double lower_bound_us(const std::string& op, int64_t bytes, int nodes, const Lin
   if (busy && (nodes < 2 || !links.inter_busy.measured || !(links.inter_busy.beta_bytes_per_us > 0))) return nan;
   const double n = static_cast<double>(bytes);
   const double p = std::max(nodes, 2);
-  const double idle_beta = link.beta_bytes_per_us;
+  const bool node_out = nodes > 1 && links.node_out.measured;
+  const double idle_beta = std::max(link.beta_bytes_per_us, node_out ? links.node_out.beta_bytes_per_us : 0.0);
   const double ring_beta = busy ? links.inter_busy.beta_bytes_per_us : idle_beta;
   if (op == "bcast" || op == "reduce") {
     // The ring had p transfers at once, a pipelined bcast has p-1: each

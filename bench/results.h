@@ -46,12 +46,19 @@ struct Links {
   Link inter;       // two ranks of different nodes, the rest of the job idle
   Link inter_busy;  // the same while every node sends to the next (a ring of
                     // node masters): what a link gives when all are busy
+  Link node_out;    // every rank of rank 0's node sending at once to ranks of
+                    // another node; beta is their sum: what the node's link
+                    // carries, shared by its ranks
 };
 
 // The lower bound in µs for `op` moving `bytes` per rank on `nodes` nodes
 // (bcast, reduce, allreduce; NaN for other operations or unmeasured links):
 //   bcast, reduce:  alpha_inter + bytes / beta_inter
 //   allreduce:      2 alpha_inter + 2 (nodes-1)/nodes * bytes / beta_inter
+// beta_inter is what one node can send: the larger of one pair's beta and
+// node_out's (all the node's ranks at once share the node's link, so
+// together they get no more than it carries; on the emulated cluster
+// without a link model they may get more than one pair).
 // On one node the intra-node link stands in for the inter-node one.
 // busy = true: the links as measured all busy at once (alpha stays the idle
 // link's): allreduce, whose node phase is that same ring, takes the ring's

@@ -68,6 +68,12 @@ Options:
   --mca KEY VALUE     extra Open MPI parameter (repeatable); replaces the
                       launcher's own value for the same KEY
   --timeout S         kill the whole job after S seconds (exit status 124)
+  --nic RATE          every node sends its inter-node (TCP) traffic through
+                      one link of RATE shared by its ranks, in tc's units
+                      (1gbit, 400mbit, 50mbps); receiving, latency and shared
+                      memory are not shaped (tools/cluster_nic.sh). The ranks
+                      get HIERCOLL_CLUSTER_NIC_BITS=<bit/s>. `--nic none`: no
+                      model (the default)
   --verbose           print the layout, generated files and mpirun command
   -h, --help          show this help
 
@@ -94,6 +100,8 @@ ppn_list=""         # ranks per node (explicit list)
 map_by=slot
 preload=0
 timeout_s=""
+nic_rate=""         # --nic as given
+nic_bits=""         # --nic in bits per second
 verbose=0
 user_mca_keys=()    # --mca KEY VALUE pairs, in order
 user_mca_values=()
@@ -109,7 +117,7 @@ parse_args() {
       set -- "${1%%=*}" "${1#*=}" "${@:2}"
     fi
     case $1 in
-      --nodes|--ppn|--ppn-list|--map-by|--timeout)
+      --nodes|--ppn|--ppn-list|--map-by|--timeout|--nic)
         (($# >= 2)) || die "$1 needs a value"
         case $1 in
           --nodes) nodes=$2 ;;
@@ -117,6 +125,7 @@ parse_args() {
           --ppn-list) ppn_list=$2 ;;
           --map-by) map_by=$2 ;;
           --timeout) timeout_s=$2 ;;
+          --nic) nic_rate=$2 ;;
         esac
         shift 2 ;;
       --mca)
@@ -126,6 +135,7 @@ parse_args() {
         user_mca_values+=("$3")
         shift 3 ;;
       --preload) preload=1; shift ;;
+      --nic-latency) load_nic_model; die "$(nic_latency_refusal)" ;;
       --verbose|-v) verbose=1; shift ;;
       -h|--help) usage; exit 0 ;;
       --) saw_dashdash=1; shift; break ;;
@@ -179,6 +189,27 @@ check_options() {
   if [[ -n $timeout_s ]]; then
     is_pos_int "$timeout_s" || die "--timeout must be a positive number of seconds, got '$timeout_s'"
   fi
+  if [[ -n $nic_rate && $nic_rate != none ]]; then
+    load_nic_model
+    nic_bits=$(nic_rate_bits "$nic_rate" 2>&1) || die "$nic_bits"
+    # The model confines each node's TCP transport to its own interface;
+    # a global choice would bypass it.
+    local key
+    for key in "${user_mca_keys[@]}"; do
+      [[ $key != btl_tcp_if_include && $key != btl_tcp_if_exclude ]] ||
+        die "--nic sets each node's btl_tcp_if_include itself; drop --mca $key"
+    done
+    unset OMPI_MCA_btl_tcp_if_include OMPI_MCA_btl_tcp_if_exclude
+  fi
+}
+
+# The link model lives in its own file, needed only by jobs with --nic.
+load_nic_model() {
+  local file
+  file=$(dirname -- "${BASH_SOURCE[0]}")/cluster_nic.sh
+  [[ -f $file ]] || die "--nic: $file is missing"
+  # shellcheck source=tools/cluster_nic.sh
+  source "$file"
 }
 
 # --------------------------------------------------------------- checks --
@@ -199,6 +230,7 @@ resolve_tools() {
   hostname_bin=$(find_tool hostname)
   ip_bin=$(find_tool ip iproute2)
   mpirun_bin=$(find_tool mpirun "Open MPI")
+  if [[ -n $nic_bits ]]; then tc_bin=$(find_tool tc iproute2); fi
   # mpirun derives Open MPI's install prefix from its own path. Found as
   # /bin/mpirun (PATH=/bin:/usr/bin under bazel, /bin -> usr/bin) that prefix
   # would be "/", which mpirun refuses; resolve the directory (not the file,
@@ -292,6 +324,7 @@ done
 [ \$# -ge 2 ] || { echo "rsh agent: usage: [ssh options] HOST COMMAND..." >&2; exit 255; }
 host=\$1
 shift
+$(if [[ -n $nic_bits ]]; then nic_agent_env "$nodes"; fi)
 exec $unshare_bin --uts -- /bin/sh -c '$hostname_bin "\$1" || exit 255; shift; eval "\$*"' agent "\$host" "\$@"
 EOF
   chmod 755 "$1"
@@ -312,7 +345,9 @@ add_mca_params() {
   set_mca plm_rsh_agent "$JOB_DIR/rsh-agent"
   # The namespace has only lo: use it for the launch channel and for TCP.
   set_mca oob_tcp_if_include lo
-  set_mca btl_tcp_if_include lo
+  # With --nic each node's TCP transport gets its own address from the rsh
+  # agent instead (a value here would override it).
+  if [[ -z $nic_bits ]]; then set_mca btl_tcp_if_include lo; fi
   # Be explicit about the transports, so that nothing else (UCX, libfabric,
   # openib) is probed or used between emulated nodes.
   set_mca pml ob1
@@ -353,6 +388,7 @@ build_mpirun_cmd() {
   for name in $(compgen -e); do
     if [[ $name == HIERCOLL_* ]]; then mpirun_cmd+=(-x "$name"); fi
   done
+  if [[ -n $nic_bits ]]; then mpirun_cmd+=(-x "HIERCOLL_CLUSTER_NIC_BITS=$nic_bits"); fi
   if ((preload)); then
     mpirun_cmd+=(-x "LD_PRELOAD=$preload_lib${LD_PRELOAD:+:$LD_PRELOAD}")
   fi
@@ -366,16 +402,20 @@ print_setup() {
   say "$nodes nodes, ranks per node: ${ppn_of[*]}, $total_ranks ranks, $(nproc) cores"
   say "hostfile:"; sed 's/^/    /' "$JOB_DIR/hostfile" >&2
   say "hosts (inside the namespace):"; sed 's/^/    /' "$JOB_DIR/hosts" >&2
+  if [[ -n $nic_bits ]]; then
+    say "link model (tc on lo):"; "$tc_bin" class show dev lo | sed 's/^/    /' >&2
+  fi
   say "command: $(printf '%q ' "$@")"
 }
 
 # Runs as the init (PID 1) of the new namespaces: sets up the network, the
 # mounts and the generated files, then runs mpirun.
-# Arguments: UNSHARE_BIN HOSTNAME_BIN IP_BIN PPN_LIST VERBOSE MPIRUN ARGS...
+# Arguments: UNSHARE_BIN HOSTNAME_BIN IP_BIN TC_BIN NIC_BITS PPN_LIST VERBOSE
+# MPIRUN ARGS... (TC_BIN and NIC_BITS empty without --nic)
 inner_main() {
-  unshare_bin=$1 hostname_bin=$2 ppn_list=$4 verbose=$5
+  unshare_bin=$1 hostname_bin=$2 tc_bin=$4 nic_bits=$5 ppn_list=$6 verbose=$7
   local ip_bin=$3
-  shift 5
+  shift 7
   IFS=, read -r -a ppn_of <<<"$ppn_list"
   nodes=${#ppn_of[@]}
   total_ranks=$(IFS=+; echo $((${ppn_of[*]})))
@@ -384,6 +424,10 @@ inner_main() {
   # mounts below can never show outside the namespace.
   mount --make-rprivate /
   "$ip_bin" link set lo up
+  if [[ -n $nic_bits ]]; then
+    load_nic_model
+    nic_setup "$ip_bin" "$tc_bin" "$nic_bits" "$nodes"
+  fi
   mount -t tmpfs -o mode=1777 hiercoll-shm /dev/shm
   mkdir -m 700 "$JOB_DIR"
   write_hosts_file "$JOB_DIR/hosts"
@@ -439,7 +483,7 @@ start_job() {
   "$setpriv_bin" --pdeathsig KILL -- \
     "$unshare_bin" --net --mount --uts --ipc --pid --fork --kill-child \
     --mount-proc --propagation private -- \
-    "$self" "$INNER_FLAG" "$unshare_bin" "$hostname_bin" "$ip_bin" \
+    "$self" "$INNER_FLAG" "$unshare_bin" "$hostname_bin" "$ip_bin" "$tc_bin" "$nic_bits" \
     "$(IFS=,; echo "${ppn_of[*]}")" "$verbose" "${mpirun_cmd[@]}" <&0 &
   job_pid=$!
 }
@@ -478,6 +522,7 @@ main() {
   self=$(realpath -- "${BASH_SOURCE[0]}")
   build_mpirun_cmd
   say "map-by $map_by${timeout_s:+, timeout $timeout_s s}"
+  if [[ -n $nic_bits ]]; then say "link model: every node sends through one link of $(nic_describe "$nic_bits")"; fi
 
   # A closed stdin would make `<&0` in start_job fail.
   if ! { : <&0; } 2>/dev/null; then exec </dev/null; fi
@@ -500,7 +545,9 @@ readonly JOB_DIR=/dev/shm/hiercoll-cluster
 preload_lib=""
 self=""
 cores=1
-unshare_bin="" setpriv_bin="" hostname_bin="" ip_bin="" mpirun_bin=""
+unshare_bin="" setpriv_bin="" hostname_bin="" ip_bin="" tc_bin="" mpirun_bin=""
+# Set for the ranks by --nic only, never inherited from the caller.
+unset HIERCOLL_CLUSTER_NIC_BITS
 if [[ ${1:-} == "$INNER_FLAG" ]]; then
   shift
   inner_main "$@"
