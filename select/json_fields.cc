@@ -138,14 +138,29 @@ json layout_json(const LayoutKey& k) {
   return layout;
 }
 
-int64_t check_header(const json& j, const char* format, int64_t version) {
-  if (!j.is_object()) bad("(top)", "expected an object");
-  if (string_at(j, "(top)", "format") != format) bad("format", std::string("expected \"") + format + "\"");
-  const int64_t v = integer_at(j, "(top)", "version", 1);
-  if (v != version)
-    bad("version", "version " + std::to_string(v) + " is not supported (this hiercoll reads version " +
-                       std::to_string(version) + ")");
-  return v;
+bool parse_checked(const std::string& text, const std::string& path, const char* format, int64_t version,
+                   std::string* error, const std::function<void(const json&, int64_t)>& read) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // nlohmann's message names the line and column.
+    *error = path + ": not valid JSON: " + e.what();
+    return false;
+  }
+  try {
+    if (!j.is_object()) bad("(top)", "expected an object");
+    if (string_at(j, "(top)", "format") != format) bad("format", std::string("expected \"") + format + "\"");
+    const int64_t v = integer_at(j, "(top)", "version", 1);
+    if (v != version)
+      bad("version", "version " + std::to_string(v) + " is not supported (this hiercoll reads version " +
+                         std::to_string(version) + ")");
+    read(j, v);
+    return true;
+  } catch (const BadValue& b) {
+    *error = path + ": " + one_line(b.what);
+    return false;
+  }
 }
 
 }  // namespace json_fields

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -38,9 +39,12 @@ bool read_text_file(const std::string& path, std::string* text, std::string* err
 LayoutKey read_layout(const json& j, const std::string& where);
 json layout_json(const LayoutKey& k);
 
-// The file's top level: an object with "format": format and a supported
-// "version"; returns the version.
-int64_t check_header(const json& j, const char* format, int64_t version);
+// Parses text as JSON, checks the header ("format": format, "version":
+// version) and calls read(json, version), which throws BadValue on a bad
+// value.  False with one line in *error ("<path>: <line or key>: <what>")
+// on any problem.
+bool parse_checked(const std::string& text, const std::string& path, const char* format, int64_t version,
+                   std::string* error, const std::function<void(const json&, int64_t)>& read);
 
 }  // namespace json_fields
 }  // namespace hiercoll

@@ -34,25 +34,13 @@ ProfileEntry read_entry(const json& j, const std::string& where) {
 }  // namespace
 
 bool parse_profile_text(const std::string& text, const std::string& path, Profile* out, std::string* error) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    *error = path + ": not valid JSON: " + e.what();
-    return false;
-  }
-  try {
-    check_header(j, kFormat, kVersion);
+  return parse_checked(text, path, kFormat, kVersion, error, [&](const json& j, int64_t) {
     Profile p;
     const json& entries = array_at(j, "(top)", "entries");
     for (size_t i = 0; i < entries.size(); ++i)
       p.entries.push_back(read_entry(entries[i], "entries[" + std::to_string(i) + "]"));
     *out = std::move(p);
-    return true;
-  } catch (const BadValue& b) {
-    *error = path + ": " + one_line(b.what);
-    return false;
-  }
+  });
 }
 
 bool load_profile(const std::string& path, Profile* out, std::string* error) {

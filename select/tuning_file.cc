@@ -167,16 +167,7 @@ int64_t tuning_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
 }
 
 bool parse_tuning_text(const std::string& text, const std::string& path, TuningFile* out, std::string* error) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // nlohmann's message names the line and column.
-    *error = path + ": not valid JSON: " + e.what();
-    return false;
-  }
-  try {
-    const int64_t version = check_header(j, kFormat, kVersion);
+  return parse_checked(text, path, kFormat, kVersion, error, [&](const json& j, int64_t version) {
     TuningFile f;
     f.version = static_cast<int>(version);
     const json& entries = array_at(j, "(top)", "entries");
@@ -186,11 +177,7 @@ bool parse_tuning_text(const std::string& text, const std::string& path, TuningF
       f.entries.push_back(std::move(e));
     }
     *out = std::move(f);
-    return true;
-  } catch (const BadValue& b) {
-    *error = path + ": " + one_line(b.what);
-    return false;
-  }
+  });
 }
 
 bool load_tuning_file(const std::string& path, TuningFile* out, std::string* error) {

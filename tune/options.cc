@@ -33,7 +33,8 @@ std::string tune_usage() {
          "  --out FILE         the tuning file to write (an existing one keeps its other layouts' entries)\n"
          "  --show FILE        print the decisions of a tuning file as a table\n"
          "search knobs: --min-samples N (3) --max-samples N (15) --drop-ratio R (0.5) --look-past N (2)\n"
-         "              --scan-steps N (2) --stride N (2: every other size measured before refining)\n";
+         "              --scan-steps N (2) --stride N (2: every other size measured before refining)\n"
+         "              --carry-ratio R (0: off; R: skip methods R times slower at the neighbouring measured size)\n";
 }
 
 bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
@@ -95,6 +96,12 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
        : a == "--look-past"   ? opt->look_past
        : a == "--scan-steps"  ? opt->scan_steps
                               : opt->stride) = static_cast<int>(d);
+    } else if (a == "--carry-ratio") {
+      if (!value(&v)) return false;
+      if (!number(v, 0, 1000, &opt->carry_ratio) || (opt->carry_ratio > 0 && opt->carry_ratio < 1)) {
+        *error = "--carry-ratio " + v + ": expected 0 (off) or a number from 1";
+        return false;
+      }
     } else if (a == "--drop-ratio") {
       if (!value(&v)) return false;
       if (!number(v, 0, 100, &opt->drop_ratio)) {

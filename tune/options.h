@@ -26,6 +26,7 @@ struct TuneOptions {
   int look_past = 2;
   int scan_steps = 2;
   int stride = 2;              // every stride-th size of the grid measured before refining
+  double carry_ratio = 0;      // >0: methods this many times slower at the neighbouring measured size are skipped
   bool help = false;
 };
 

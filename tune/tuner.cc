@@ -118,6 +118,7 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
   std::vector<Candidate> cands;
   for (const TuneCandidate& c : candidates(registry_op(op), layout_, eff, unit_bytes(op, bytes), op.rooted))
     cands.push_back(Candidate{hiercoll::method_text(c.method), c.segments});
+  cands = carried(cands, bytes);
   int experiments = 0;
   auto measure = [&](const Candidate& c, int64_t seg) { return sampler.sample(c.name, seg); };
   auto progress = [&](const hiercoll::SearchProgress& p) {
@@ -129,6 +130,7 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
         " experiments to go");
   };
   PointResult r = hiercoll::search_point(cands, measure, search_options(opt_), progress);
+  measured_[bytes] = r;
   for (const std::string& b : sampler.broken()) broken_.push_back(op.name + std::string(" ") + hcbench::format_size(bytes) + ": " + b);
   if (points_csv_)
     for (const hiercoll::Measured& m : r.per_method)
@@ -147,8 +149,34 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
   return r;
 }
 
+// A method far behind at the nearest smaller measured size (else the
+// nearest larger) of the same operation is not measured again: costs move
+// smoothly with the size, so a method carry_ratio times slower one grid
+// step away does not win here.  Methods that were not candidates there
+// (new segment sizes) and native stay.
+std::vector<Candidate> Tuner::carried(const std::vector<Candidate>& all, int64_t bytes) const {
+  if (opt_.exhaustive || opt_.carry_ratio <= 0 || measured_.empty()) return all;
+  auto near = measured_.lower_bound(bytes);
+  if (near == measured_.begin()) {
+    if (near->first == bytes) return all;
+  } else {
+    --near;
+  }
+  const PointResult& there = near->second;
+  std::vector<Candidate> kept;
+  for (const Candidate& c : all) {
+    auto m = std::find_if(there.per_method.begin(), there.per_method.end(),
+                          [&](const hiercoll::Measured& x) { return x.method == c.name; });
+    const bool far_behind = m != there.per_method.end() && m->samples > 0 &&
+                            m->median_us > opt_.carry_ratio * there.best.median_us;
+    if (!far_behind || c.name == "native") kept.push_back(c);
+  }
+  return kept;
+}
+
 OpOutcome Tuner::tune(const OpPlan& plan, int index, int total) {
   OpOutcome out;
+  measured_.clear();
   out.op = plan.op->name;
   const double t0 = MPI_Wtime();
   // Planned points: every size exhaustively, else about the coarse set

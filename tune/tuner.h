@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ class Tuner {
 
  private:
   hiercoll::PointResult tune_point(const OpPlan& plan, int64_t bytes, const std::string& where);
+  // Carry-over pruning: the candidates still worth measuring at `bytes`,
+  // given the operation's points measured so far.
+  std::vector<hiercoll::Candidate> carried(const std::vector<hiercoll::Candidate>& all, int64_t bytes) const;
   bool budget_left();
   double elapsed() const;
   void say(const std::string& line) const;
@@ -56,6 +60,7 @@ class Tuner {
   int points_done_ = 0;
   int points_planned_ = 0;  // over all operations, as estimated so far
   std::vector<std::string> broken_;
+  std::map<int64_t, hiercoll::PointResult> measured_;  // this operation's points so far
 };
 
 // "1m05s"
