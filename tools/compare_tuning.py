@@ -4,7 +4,7 @@
 usage: compare_tuning.py PRUNED_PREFIX EXHAUSTIVE_PREFIX [--from BYTES]
 
 Each prefix is the --out FILE of a `hiercoll tune` run whose progress lines
-were saved in FILE.err: the experiments per point come from those lines,
+were saved in PREFIX.err (FILE = PREFIX.json): the experiments per point come from those lines,
 each method's best time per point from FILE.points.csv.  For every point
 both runs measured: experiments of each, and the exhaustive run's time of
 the pruned run's winning method against the exhaustive best (the same
@@ -45,7 +45,7 @@ def main():
     pruned, exh = sys.argv[1], sys.argv[2]
     lo = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[3] == "--from" else 0
     p, e = progress(pruned + ".err"), progress(exh + ".err")
-    times = per_method(exh + ".points.csv")
+    times = per_method(exh + ".json.points.csv")
     rows, same, within, n = [], 0, 0, 0
     pe = ee = 0
     for key in sorted(set(p) & set(e)):

@@ -27,11 +27,12 @@ CollArgs call_args(hiercoll::Op op, const hiercoll::Layout& L, int64_t bytes, in
 }  // namespace
 
 std::vector<int64_t> segment_sizes(int64_t bytes, int64_t unit_bytes) {
-  std::vector<int64_t> v = {0};
+  std::vector<int64_t> v;
   int64_t s = kMinSegmentBytes;
   while (s * 2 < bytes) s *= 2;
   for (; s >= kMinSegmentBytes && s < bytes; s /= 2)
     if (unit_bytes <= 0 || s % unit_bytes == 0) v.push_back(s);
+  if (v.empty()) v.push_back(0);  // no segment below the message: unsegmented (the rules)
   return v;
 }
 

@@ -2,8 +2,11 @@
 // Open MPI's own collective; every flat algorithm that fits; every
 // hierarchical composition that applies, with every algorithm it can run
 // among the node leaders.  Each with the segment sizes to try where it
-// segments: 0 (the rules' default from the machine figures) first, then
-// the powers of two below the message, down to kMinSegmentBytes.
+// segments: the powers of two below the message, from the largest down to
+// kMinSegmentBytes, so that MGD descends from the largest as the paper's
+// does (0, the rules' default, is not among them: it lies somewhere in the
+// middle, and a walk that starts there stops before the small segments);
+// {0} where no power of two fits below the message.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +32,8 @@ struct TuneCandidate {
 std::vector<TuneCandidate> candidates(hiercoll::Op op, const hiercoll::Layout& L, int64_t bytes, int64_t unit_bytes,
                                       bool rooted);
 
-// 0, then powers of two below `bytes` (and multiples of unit_bytes) from
-// the largest down to kMinSegmentBytes.
+// Powers of two below `bytes` (and multiples of unit_bytes) from the
+// largest down to kMinSegmentBytes; {0} when there is none.
 std::vector<int64_t> segment_sizes(int64_t bytes, int64_t unit_bytes);
 
 }  // namespace hctune

@@ -34,7 +34,9 @@ std::string tune_usage() {
          "  --show FILE        print the decisions of a tuning file as a table\n"
          "search knobs: --min-samples N (3) --max-samples N (15) --drop-ratio R (0.5) --look-past N (2)\n"
          "              --scan-steps N (2) --stride N (2: every other size measured before refining)\n"
-         "              --carry-ratio R (0: off; R: skip methods R times slower at the neighbouring measured size)\n";
+         "              --carry-ratio R (1.5; 0: off; skip methods R times slower at the neighbouring measured size)\n"
+         "              --segment-window N (2: walk segments within N octaves of the neighbouring size's best,\n"
+         "              scaled by sqrt of the size ratio; 0: every power of two below the message)\n";
 }
 
 bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
@@ -84,6 +86,13 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
     } else if (a == "--profile" || a == "--out" || a == "--show") {
       if (!value(&v)) return false;
       (a == "--profile" ? opt->profile : a == "--out" ? opt->out : opt->show) = v;
+    } else if (a == "--segment-window") {
+      if (!value(&v)) return false;
+      if (!number(v, 0, 30, &d) || d != static_cast<int>(d)) {
+        *error = "--segment-window " + v + ": expected a whole number of octaves (0: off)";
+        return false;
+      }
+      opt->segment_window = static_cast<int>(d);
     } else if (a == "--min-samples" || a == "--max-samples" || a == "--look-past" || a == "--scan-steps" ||
                a == "--stride") {
       if (!value(&v)) return false;

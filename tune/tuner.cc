@@ -149,13 +149,17 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
   return r;
 }
 
-// A method far behind at the nearest smaller measured size (else the
-// nearest larger) of the same operation is not measured again: costs move
-// smoothly with the size, so a method carry_ratio times slower one grid
-// step away does not win here.  Methods that were not candidates there
-// (new segment sizes) and native stay.
+// What the operation's nearest measured size (the nearest smaller one,
+// else the nearest larger) says about the candidates here: costs move
+// smoothly with the size, so
+//  - a method carry_ratio times slower there does not win here: skipped
+//    (native and methods that were not candidates there stay);
+//  - a segmented method's best segment there, scaled by the square root of
+//    the size ratio (the pipeline optimum grows as sqrt(m), two-tree paper
+//    Sect. 2), is near its best here: only segment_window octaves around
+//    it are walked, instead of every power of two from the message down.
 std::vector<Candidate> Tuner::carried(const std::vector<Candidate>& all, int64_t bytes) const {
-  if (opt_.exhaustive || opt_.carry_ratio <= 0 || measured_.empty()) return all;
+  if (opt_.exhaustive || measured_.empty()) return all;
   auto near = measured_.lower_bound(bytes);
   if (near == measured_.begin()) {
     if (near->first == bytes) return all;
@@ -163,13 +167,23 @@ std::vector<Candidate> Tuner::carried(const std::vector<Candidate>& all, int64_t
     --near;
   }
   const PointResult& there = near->second;
+  const double scale = std::sqrt(static_cast<double>(bytes) / std::max<int64_t>(1, near->first));
   std::vector<Candidate> kept;
-  for (const Candidate& c : all) {
+  for (Candidate c : all) {
     auto m = std::find_if(there.per_method.begin(), there.per_method.end(),
                           [&](const hiercoll::Measured& x) { return x.method == c.name; });
-    const bool far_behind = m != there.per_method.end() && m->samples > 0 &&
-                            m->median_us > opt_.carry_ratio * there.best.median_us;
-    if (!far_behind || c.name == "native") kept.push_back(c);
+    const bool seen = m != there.per_method.end() && m->samples > 0;
+    if (seen && opt_.carry_ratio > 0 && c.name != "native" && m->median_us > opt_.carry_ratio * there.best.median_us)
+      continue;
+    if (seen && opt_.segment_window > 0 && m->segment > 0 && c.segments.size() > 1) {
+      const double hint = m->segment * scale;
+      const double span = std::ldexp(1.0, opt_.segment_window) * 1.01;
+      std::vector<int64_t> window;
+      for (int64_t seg : c.segments)
+        if (seg > 0 && seg <= hint * span && seg * span >= hint) window.push_back(seg);
+      if (!window.empty()) c.segments = window;
+    }
+    kept.push_back(c);
   }
   return kept;
 }

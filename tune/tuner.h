@@ -42,8 +42,8 @@ class Tuner {
 
  private:
   hiercoll::PointResult tune_point(const OpPlan& plan, int64_t bytes, const std::string& where);
-  // Carry-over pruning: the candidates still worth measuring at `bytes`,
-  // given the operation's points measured so far.
+  // The candidates still worth measuring at `bytes`, and the segments to
+  // walk, given the operation's points measured so far (tuner.cc).
   std::vector<hiercoll::Candidate> carried(const std::vector<hiercoll::Candidate>& all, int64_t bytes) const;
   bool budget_left();
   double elapsed() const;
