@@ -46,7 +46,7 @@ def main():
     lo = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[3] == "--from" else 0
     p, e = progress(pruned + ".err"), progress(exh + ".err")
     times = per_method(exh + ".json.points.csv")
-    rows, same, within, n = [], 0, 0, 0
+    rows, same, within, within10, n = [], 0, 0, 0, 0
     pe = ee = 0
     for key in sorted(set(p) & set(e)):
         if key[1] < lo:
@@ -59,6 +59,7 @@ def main():
         n += 1
         same += pm == em
         within += ratio <= 1.03
+        within10 += ratio <= 1.10
         pe += pexp
         ee += eexp
         rows.append((key[0], key[1], pexp, eexp, eexp / max(1, pexp), pm, em, ratio))
@@ -67,8 +68,9 @@ def main():
     for r in rows:
         print("%-10s %9d %7d %7d %5.1fx  %-45s %-45s %.3f" % r)
     if n:
-        print("\n%d points: experiments %d pruned vs %d exhaustive (%.1fx fewer); same winner %d, within 3%% %d (%.0f%%)"
-              % (n, pe, ee, ee / max(1, pe), same, within, 100.0 * within / n))
+        print("\n%d points: experiments %d pruned vs %d exhaustive (%.1fx fewer); same winner %d, within 3%% %d (%.0f%%),"
+              " within 10%% %d (%.0f%%)" % (n, pe, ee, ee / max(1, pe), same, within, 100.0 * within / n, within10,
+                                          100.0 * within10 / n))
 
 
 if __name__ == "__main__":
