@@ -67,7 +67,14 @@ e=$(experiments "$full")
 echo "allreduce 256K: pruned $p experiments, exhaustive $e"
 [[ -n $p && -n $e ]] && ((p > 0 && e >= p)) || fail "experiments: pruned '$p', exhaustive '$e'"
 
-# 6. Refused before anything starts.
+# 6. A budget that runs out: the operations not tuned are said and left out.
+budget=$(cluster tune/hiercoll_tune --ops allreduce,bcast --sizes 8-4M --budget 0.01 --out "$tmp/b.json" 2>&1) ||
+  fail "budget run"
+grep -q '^allreduce *not tuned (budget spent)' <<<"$budget" || fail "budget: allreduce not said to be untuned"
+grep -q 'budget spent, not tuned' <<<"$budget" || fail "budget: no progress line about the budget"
+tune/hiercoll_tune --show "$tmp/b.json" | grep -q '^  allreduce ' && fail "budget: allreduce in the file"
+
+# 7. Refused before anything starts.
 for bad in "--ops nosuchop --out x" "--sizes 1Q --out x" "--budget -1 --out x" "--ops bcast" \
   "--profile x --ops bcast --out y"; do
   # shellcheck disable=SC2086
