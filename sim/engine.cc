@@ -1,0 +1,353 @@
+#include "sim/engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/event_queue.h"
+#include "sim/message_matching.h"
+#include "sim/node_links.h"
+
+namespace hiercoll {
+
+namespace {
+
+constexpr double kSameTime = 1e-9;  // relative
+
+// A moment and the critical path that led to it (its shares sum to time).
+struct Clock {
+  double time = 0;
+  TimeShares path;
+};
+
+const Clock& later(const Clock& a, const Clock& b) { return b.time > a.time ? b : a; }
+
+// An intrusive FIFO of step ids (messages or reductions waiting for a
+// rank's port), linked through Engine::next_.
+struct Fifo {
+  int64_t head = -1, tail = -1;
+};
+
+class Engine {
+ public:
+  Engine(const SimInput& in, const CostModel& m) : input_(in), m_(m), scheds_(*in.schedules) {}
+  bool run(SimResult* out, std::string* error);
+
+ private:
+  int rank_of(int64_t g) const {
+    return static_cast<int>(std::upper_bound(first_.begin(), first_.end(), g) - first_.begin()) - 1;
+  }
+  const Step& step(int64_t g, int r) const { return scheds_[r].steps[static_cast<size_t>(g - first_[r])]; }
+  void complete(int64_t g, int r, const Clock& c);
+  void became_ready(int64_t g, int r);
+  void push(Fifo& f, std::vector<int64_t>& next, int64_t g);
+  void insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_step);
+  int64_t first_startable(int r, bool out);
+  bool receiver_prefers(int64_t a, int64_t b) const;
+  void try_reduce(int r);
+  void start_message(int64_t send, int from, int to);
+  void message_done(int64_t send);
+  void reduce_done(int64_t g);
+  void touch(int r);
+  void serve_touched();
+
+  const SimInput& input_;
+  const CostModel& m_;
+  const std::vector<Schedule>& scheds_;
+  std::vector<int64_t> first_, partner_;
+  std::vector<int32_t> waiting_;   // per step: predecessors not done
+  std::vector<Clock> clock_;       // per step: when ready (then: when started), and why
+  std::vector<uint8_t> ready_;     // per message step: ready (1), started (2)
+  std::vector<int64_t> next_out_, next_in_;  // FIFO links (reductions use next_out_)
+  // Per rank: the send, receive and reduce ports.
+  std::vector<Fifo> out_, in_, red_;  // messages out, messages in, reductions
+  std::vector<uint8_t> send_busy_, recv_busy_, reduce_busy_;
+  std::vector<Clock> send_free_, recv_free_, reduce_free_;
+  std::vector<uint8_t> touched_;  // ranks whose ports may start something now
+  std::vector<int> touched_list_;
+  std::vector<int64_t> proposals_;
+  EventQueue events_;
+  NodeLinks* links_ = nullptr;
+  double now_ = 0;
+  int64_t done_ = 0;
+  Clock last_;
+  SimResult result_;
+};
+
+void Engine::push(Fifo& f, std::vector<int64_t>& next, int64_t g) {
+  next[static_cast<size_t>(g)] = -1;
+  if (f.tail >= 0) next[static_cast<size_t>(f.tail)] = g;
+  else f.head = g;
+  f.tail = g;
+}
+
+// Ports serve messages in the order their steps became ready on that side
+// (then in program order), as an MPI library serves the requests a rank
+// posted, whenever the other side turns up.
+void Engine::insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_step) {
+  auto before = [&](int64_t a_key, int64_t b_key) {
+    const double ta = clock_[static_cast<size_t>(a_key)].time, tb = clock_[static_cast<size_t>(b_key)].time;
+    // Times a rounding error apart are one moment: program order decides.
+    return std::fabs(ta - tb) > kSameTime * std::max(1.0, std::fabs(ta)) ? ta < tb : a_key < b_key;
+  };
+  auto key_of = [&](int64_t h) { return &next == &next_out_ ? h : partner_[static_cast<size_t>(h)]; };
+  if (f.tail < 0 || !before(key_step, key_of(f.tail))) return push(f, next, g);
+  int64_t prev = -1, h = f.head;
+  while (h >= 0 && !before(key_step, key_of(h))) prev = h, h = next[static_cast<size_t>(h)];
+  next[static_cast<size_t>(g)] = h;
+  if (prev >= 0) next[static_cast<size_t>(prev)] = g;
+  else f.head = g;
+}
+
+void Engine::complete(int64_t g, int r, const Clock& c) {
+  ++done_;
+  if (c.time >= last_.time) last_ = c;
+  const Schedule& s = scheds_[r];
+  const int32_t i = static_cast<int32_t>(g - first_[r]);
+  for (int32_t k = s.succ_begin[i]; k < s.succ_begin[i + 1]; ++k) {
+    const int64_t h = first_[r] + s.succ[k];
+    Clock& hc = clock_[static_cast<size_t>(h)];
+    if (c.time >= hc.time) hc = c;
+    if (--waiting_[static_cast<size_t>(h)] == 0) became_ready(h, r);
+  }
+}
+
+void Engine::became_ready(int64_t g, int r) {
+  const Step& st = step(g, r);
+  switch (st.kind) {
+    case StepKind::kCopy:
+      complete(g, r, clock_[static_cast<size_t>(g)]);
+      return;
+    case StepKind::kReduce:
+      push(red_[r], next_out_, g);
+      touch(r);
+      return;
+    case StepKind::kSend:
+    case StepKind::kRecv: {
+      ready_[static_cast<size_t>(g)] = 1;
+      const int64_t other = partner_[static_cast<size_t>(g)];
+      if (!ready_[static_cast<size_t>(other)]) return;
+      const int64_t send = st.kind == StepKind::kSend ? g : other;
+      const int from = st.kind == StepKind::kSend ? r : st.peer;
+      const int to = st.kind == StepKind::kSend ? st.peer : r;
+      insert(out_[from], next_out_, send, send);
+      insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
+      touch(from);
+      touch(to);
+      return;
+    }
+  }
+}
+
+// The first message in rank r's queue of outgoing (out) or incoming
+// messages whose other side's port is free, or -1; drops messages that
+// started from the other side on the way.
+int64_t Engine::first_startable(int r, bool out) {
+  Fifo& f = out ? out_[r] : in_[r];
+  std::vector<int64_t>& next = out ? next_out_ : next_in_;
+  int64_t prev = -1;
+  for (int64_t g = f.head; g >= 0;) {
+    const int64_t nxt = next[static_cast<size_t>(g)];
+    if (ready_[static_cast<size_t>(g)] == 2) {
+      if (prev >= 0) next[static_cast<size_t>(prev)] = nxt;
+      else f.head = nxt;
+      if (f.tail == g) f.tail = prev;
+    } else {
+      const int from = out ? r : rank_of(g);
+      const int to = out ? step(g, r).peer : r;
+      if (!(out ? recv_busy_[to] : send_busy_[from])) return g;
+      prev = g;
+    }
+    g = nxt;
+  }
+  return -1;
+}
+
+// Between messages proposed to one receiver: the one whose receive became
+// ready first, then the one earlier in the receiver's program (its posted
+// order: a two-tree's colouring lives in it).
+bool Engine::receiver_prefers(int64_t a, int64_t b) const {
+  const int64_t ra = partner_[static_cast<size_t>(a)], rb = partner_[static_cast<size_t>(b)];
+  const int ta = step(a, rank_of(a)).peer, tb = step(b, rank_of(b)).peer;
+  if (ta != tb) return ta < tb;
+  const double ca = clock_[static_cast<size_t>(ra)].time, cb = clock_[static_cast<size_t>(rb)].time;
+  if (std::fabs(ca - cb) > kSameTime * std::max(1.0, std::fabs(ca))) return ca < cb;
+  return ra < rb;
+}
+
+void Engine::start_message(int64_t send, int from, int to) {
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  ready_[static_cast<size_t>(send)] = 2;
+  send_busy_[from] = recv_busy_[to] = 1;
+  // It starts now because of whichever of its four conditions came last.
+  Clock& c = clock_[static_cast<size_t>(send)];
+  c = later(later(c, clock_[static_cast<size_t>(recv)]), later(send_free_[from], recv_free_[to]));
+  c.time = now_;
+  const int64_t bytes = step(send, from).src.n * input_.unit_bytes;
+  ++result_.messages;
+  const int node = (*input_.node_of)[from];
+  if (node == (*input_.node_of)[to]) {
+    events_.push(now_ + m_.shm_alpha_us + double(bytes) * m_.shm_beta(), EventKind::kMessageDone, send);
+    return;
+  }
+  ++result_.inter_messages;
+  result_.inter_bytes += bytes;
+  if (bytes == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+  else links_->add(node, send, double(bytes), now_, &events_);
+}
+
+void Engine::message_done(int64_t send) {
+  const int from = rank_of(send);
+  const int to = step(send, from).peer;
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  Clock c = clock_[static_cast<size_t>(send)];
+  const double took = now_ - c.time;
+  ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.path.intra_us : c.path.inter_us) += took;
+  c.time = now_;
+  send_busy_[from] = recv_busy_[to] = 0;
+  send_free_[from] = recv_free_[to] = c;
+  complete(send, from, c);
+  complete(recv, to, c);
+  touch(from);
+  touch(to);
+}
+
+void Engine::try_reduce(int r) {
+  if (reduce_busy_[r] || red_[r].head < 0) return;
+  const int64_t g = red_[r].head;
+  red_[r].head = next_out_[static_cast<size_t>(g)];
+  if (red_[r].head < 0) red_[r].tail = -1;
+  reduce_busy_[r] = 1;
+  Clock& c = clock_[static_cast<size_t>(g)];
+  c = later(c, reduce_free_[r]);
+  c.time = now_;
+  const int64_t bytes = step(g, r).src.n * input_.unit_bytes;
+  events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g);
+}
+
+void Engine::reduce_done(int64_t g) {
+  const int r = rank_of(g);
+  Clock c = clock_[static_cast<size_t>(g)];
+  c.path.reduce_us += now_ - c.time;
+  c.time = now_;
+  reduce_busy_[r] = 0;
+  reduce_free_[r] = c;
+  complete(g, r, c);
+  touch(r);
+}
+
+void Engine::touch(int r) {
+  if (touched_[r]) return;
+  touched_[r] = 1;
+  touched_list_.push_back(r);
+}
+
+// Ports decide only once everything of this moment has happened, so that
+// of the messages ready at one time the oldest goes first whatever order
+// the engine saw them become ready in.
+void Engine::serve_touched() {
+  // Deferred acceptance in rounds: every free sender that a touched rank
+  // could start a message with proposes its own first startable message
+  // (senders serve their messages in the order they became ready, as MPI
+  // progresses posted requests); each free receiver takes the proposal it
+  // prefers; the others propose again next round, until nothing starts.
+  for (;;) {
+    proposals_.clear();
+    for (int r : touched_list_) {
+      if (!send_busy_[r]) {
+        const int64_t g = first_startable(r, true);
+        if (g >= 0) proposals_.push_back(g);
+      }
+      if (!recv_busy_[r]) {
+        const int64_t g = first_startable(r, false);
+        if (g >= 0) proposals_.push_back(first_startable(rank_of(g), true));
+      }
+    }
+    if (proposals_.empty()) break;
+    std::sort(proposals_.begin(), proposals_.end(), [&](int64_t a, int64_t b) { return receiver_prefers(a, b); });
+    for (int64_t g : proposals_) {
+      const int from = rank_of(g), to = step(g, from).peer;
+      if (ready_[static_cast<size_t>(g)] == 1 && !send_busy_[from] && !recv_busy_[to]) start_message(g, from, to);
+    }
+  }
+  for (int r : touched_list_) {
+    touched_[r] = 0;
+    try_reduce(r);
+  }
+  touched_list_.clear();
+}
+
+bool Engine::run(SimResult* out, std::string* error) {
+  const int p = static_cast<int>(scheds_.size());
+  if (static_cast<int>(input_.node_of->size()) != p) {
+    *error = "the layout has " + std::to_string(input_.node_of->size()) + " ranks, the call " + std::to_string(p);
+    return false;
+  }
+  first_ = number_steps(scheds_);
+  if (!match_messages(scheds_, first_, &partner_, error)) return false;
+  const size_t n = static_cast<size_t>(first_[p]);
+  waiting_.resize(n);
+  clock_.assign(n, Clock{});
+  ready_.assign(n, 0);
+  next_out_.assign(n, -1);
+  next_in_.assign(n, -1);
+  out_.assign(p, Fifo{});
+  in_.assign(p, Fifo{});
+  red_.assign(p, Fifo{});
+  send_busy_.assign(p, 0);
+  recv_busy_.assign(p, 0);
+  reduce_busy_.assign(p, 0);
+  touched_.assign(p, 0);
+  send_free_.assign(p, Clock{});
+  recv_free_.assign(p, Clock{});
+  reduce_free_.assign(p, Clock{});
+  int nodes = 0;
+  for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
+  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3, static_cast<int64_t>(n));
+  links_ = &links;
+
+  for (int r = 0; r < p; ++r)
+    for (size_t i = 0; i < scheds_[r].steps.size(); ++i) waiting_[first_[r] + i] = scheds_[r].pred_count[i];
+  for (int r = 0; r < p; ++r)
+    for (size_t i = 0; i < scheds_[r].steps.size(); ++i)
+      if (scheds_[r].pred_count[i] == 0) became_ready(first_[r] + int64_t(i), r);
+
+  for (;;) {
+    if (!touched_list_.empty() && (events_.empty() || events_.next_time() > now_)) serve_touched();
+    if (events_.empty()) break;
+    const Event e = events_.pop();
+    now_ = e.time;
+    switch (e.kind()) {
+      case EventKind::kReduceDone: reduce_done(e.id); break;
+      case EventKind::kMessageDone: message_done(e.id); break;
+      case EventKind::kLinkDrained:
+        if (!links.current(e)) break;
+        links.remove((*input_.node_of)[rank_of(e.id)], e.id, now_, &events_);
+        events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, e.id);
+        break;
+    }
+  }
+  if (done_ != static_cast<int64_t>(n)) {
+    for (int r = 0; r < p; ++r)
+      for (size_t i = 0; i < scheds_[r].steps.size(); ++i)
+        if (waiting_[first_[r] + i] > 0 || ready_[first_[r] + i] == 1) {
+          *error = "deadlock: rank " + std::to_string(r) + " never gets past step " + std::to_string(i) + " (" +
+                   step_kind_name(scheds_[r].steps[i].kind) + ")";
+          return false;
+        }
+    *error = "deadlock";
+    return false;
+  }
+  result_.time_us = last_.time;
+  result_.critical = last_.path;
+  *out = result_;
+  return true;
+}
+
+}  // namespace
+
+bool simulate(const SimInput& in, const CostModel& model, SimResult* out, std::string* error) {
+  Engine e(in, model);
+  return e.run(out, error);
+}
+
+}  // namespace hiercoll
