@@ -42,7 +42,15 @@ class Engine {
   void push(Fifo& f, std::vector<int64_t>& next, int64_t g);
   void insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_step);
   int64_t first_startable(int r, bool out);
-  bool receiver_prefers(int64_t a, int64_t b) const;
+  struct Proposal {
+    int to;
+    double ready;  // when the receive became ready
+    int64_t recv, send;
+    int from;
+    bool operator<(const Proposal& o) const { return to != o.to ? to < o.to : recv < o.recv; }
+  };
+  Proposal proposal(int64_t send, int from) const;
+  static bool preferred(const Proposal& a, const Proposal& b);
   void try_reduce(int r);
   void start_message(int64_t send, int from, int to);
   void message_done(int64_t send);
@@ -64,7 +72,8 @@ class Engine {
   std::vector<Clock> send_free_, recv_free_, reduce_free_;
   std::vector<uint8_t> touched_;  // ranks whose ports may start something now
   std::vector<int> touched_list_;
-  std::vector<int64_t> proposals_;
+  std::vector<Proposal> proposals_;
+  std::vector<int> active_;
   EventQueue events_;
   NodeLinks* links_ = nullptr;
   double now_ = 0;
@@ -162,16 +171,18 @@ int64_t Engine::first_startable(int r, bool out) {
   return -1;
 }
 
-// Between messages proposed to one receiver: the one whose receive became
-// ready first, then the one earlier in the receiver's program (its posted
-// order: a two-tree's colouring lives in it).
-bool Engine::receiver_prefers(int64_t a, int64_t b) const {
-  const int64_t ra = partner_[static_cast<size_t>(a)], rb = partner_[static_cast<size_t>(b)];
-  const int ta = step(a, rank_of(a)).peer, tb = step(b, rank_of(b)).peer;
-  if (ta != tb) return ta < tb;
-  const double ca = clock_[static_cast<size_t>(ra)].time, cb = clock_[static_cast<size_t>(rb)].time;
-  if (std::fabs(ca - cb) > kSameTime * std::max(1.0, std::fabs(ca))) return ca < cb;
-  return ra < rb;
+Engine::Proposal Engine::proposal(int64_t send, int from) const {
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  return Proposal{step(send, from).peer, clock_[static_cast<size_t>(recv)].time, recv, send, from};
+}
+
+// A receiver's choice between two proposals: the message whose receive
+// became ready first (times a rounding error apart count as one), then the
+// one earlier in its program (its posted order: a two-tree's colouring
+// lives in it).
+bool Engine::preferred(const Proposal& a, const Proposal& b) {
+  if (std::fabs(a.ready - b.ready) > kSameTime * std::max(1.0, std::fabs(a.ready))) return a.ready < b.ready;
+  return a.recv < b.recv;
 }
 
 void Engine::start_message(int64_t send, int from, int to) {
@@ -250,23 +261,40 @@ void Engine::serve_touched() {
   // (senders serve their messages in the order they became ready, as MPI
   // progresses posted requests); each free receiver takes the proposal it
   // prefers; the others propose again next round, until nothing starts.
+  // Ranks with nothing to propose drop out of the rounds (their ports only
+  // get busier).
+  active_.assign(touched_list_.begin(), touched_list_.end());
   for (;;) {
     proposals_.clear();
-    for (int r : touched_list_) {
+    size_t keep = 0;
+    for (int r : active_) {
+      bool proposed = false;
       if (!send_busy_[r]) {
         const int64_t g = first_startable(r, true);
-        if (g >= 0) proposals_.push_back(g);
+        if (g >= 0) proposals_.push_back(proposal(g, r)), proposed = true;
       }
       if (!recv_busy_[r]) {
         const int64_t g = first_startable(r, false);
-        if (g >= 0) proposals_.push_back(first_startable(rank_of(g), true));
+        if (g >= 0) {
+          const int from = rank_of(g);
+          proposals_.push_back(proposal(first_startable(from, true), from));
+          proposed = true;
+        }
       }
+      if (proposed) active_[keep++] = r;
     }
+    active_.resize(keep);
     if (proposals_.empty()) break;
-    std::sort(proposals_.begin(), proposals_.end(), [&](int64_t a, int64_t b) { return receiver_prefers(a, b); });
-    for (int64_t g : proposals_) {
-      const int from = rank_of(g), to = step(g, from).peer;
-      if (ready_[static_cast<size_t>(g)] == 1 && !send_busy_[from] && !recv_busy_[to]) start_message(g, from, to);
+    // Group by receiver; each takes its preferred proposal.
+    std::sort(proposals_.begin(), proposals_.end());
+    for (size_t i = 0; i < proposals_.size();) {
+      size_t best = i, j = i + 1;
+      for (; j < proposals_.size() && proposals_[j].to == proposals_[i].to; ++j)
+        if (preferred(proposals_[j], proposals_[best])) best = j;
+      const Proposal& pr = proposals_[best];
+      if (ready_[static_cast<size_t>(pr.send)] == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
+        start_message(pr.send, pr.from, pr.to);
+      i = j;
     }
   }
   for (int r : touched_list_) {
@@ -302,7 +330,7 @@ bool Engine::run(SimResult* out, std::string* error) {
   reduce_free_.assign(p, Clock{});
   int nodes = 0;
   for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
-  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3, static_cast<int64_t>(n));
+  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3);
   links_ = &links;
 
   for (int r = 0; r < p; ++r)
@@ -312,7 +340,10 @@ bool Engine::run(SimResult* out, std::string* error) {
       if (scheds_[r].pred_count[i] == 0) became_ready(first_[r] + int64_t(i), r);
 
   for (;;) {
-    if (!touched_list_.empty() && (events_.empty() || events_.next_time() > now_)) serve_touched();
+    // Events a rounding error apart are one moment: serve after all of them.
+    if (!touched_list_.empty() &&
+        (events_.empty() || events_.next_time() > now_ + kSameTime * std::max(1.0, std::fabs(now_))))
+      serve_touched();
     if (events_.empty()) break;
     const Event e = events_.pop();
     now_ = e.time;
@@ -320,9 +351,7 @@ bool Engine::run(SimResult* out, std::string* error) {
       case EventKind::kReduceDone: reduce_done(e.id); break;
       case EventKind::kMessageDone: message_done(e.id); break;
       case EventKind::kLinkDrained:
-        if (!links.current(e)) break;
-        links.remove((*input_.node_of)[rank_of(e.id)], e.id, now_, &events_);
-        events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, e.id);
+        if (links.current(e)) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, links.drain(e, now_, &events_));
         break;
     }
   }

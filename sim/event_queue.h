@@ -11,7 +11,7 @@ namespace hiercoll {
 enum class EventKind : uint8_t {
   kReduceDone,    // id: the reduce step
   kMessageDone,   // id: the send step of the message
-  kLinkDrained,   // id: the send step; stale unless version is the flow's current one
+  kLinkDrained,   // id: the node; stale unless version is the link's current one
 };
 
 struct Event {

@@ -4,42 +4,33 @@
 
 namespace hiercoll {
 
-NodeLinks::NodeLinks(int nodes, double bytes_per_us, int64_t max_flow_id)
-    : links_(static_cast<size_t>(nodes)),
-      bytes_per_us_(bytes_per_us),
-      remaining_(static_cast<size_t>(max_flow_id + 1), 0.0),
-      version_(static_cast<size_t>(max_flow_id + 1), 0) {}
-
 void NodeLinks::advance(Link& l, double now) {
-  if (!l.flows.empty()) {
-    const double moved = (now - l.last) * bytes_per_us_ / static_cast<double>(l.flows.size());
-    for (int64_t f : l.flows) remaining_[static_cast<size_t>(f)] -= moved;
-  }
+  if (!l.flows.empty()) l.service += (now - l.last) * bytes_per_us_ / static_cast<double>(l.flows.size());
   l.last = now;
 }
 
-void NodeLinks::announce(Link& l, double now, EventQueue* q) {
-  const double rate = bytes_per_us_ / static_cast<double>(std::max<size_t>(1, l.flows.size()));
-  for (int64_t f : l.flows) {
-    const size_t i = static_cast<size_t>(f);
-    q->push(now + std::max(0.0, remaining_[i]) / rate, EventKind::kLinkDrained, f, ++version_[i]);
-  }
+void NodeLinks::announce(int node, double now, EventQueue* q) {
+  Link& l = links_[static_cast<size_t>(node)];
+  ++l.version;
+  if (l.flows.empty()) return;
+  const double left = std::max(0.0, l.flows.top().first - l.service);
+  q->push(now + left * static_cast<double>(l.flows.size()) / bytes_per_us_, EventKind::kLinkDrained, node, l.version);
 }
 
 void NodeLinks::add(int node, int64_t flow, double bytes, double now, EventQueue* q) {
   Link& l = links_[static_cast<size_t>(node)];
   advance(l, now);
-  remaining_[static_cast<size_t>(flow)] = bytes;
-  l.flows.push_back(flow);
-  announce(l, now, q);
+  l.flows.emplace(l.service + bytes, flow);
+  announce(node, now, q);
 }
 
-void NodeLinks::remove(int node, int64_t flow, double now, EventQueue* q) {
-  Link& l = links_[static_cast<size_t>(node)];
+int64_t NodeLinks::drain(const Event& e, double now, EventQueue* q) {
+  Link& l = links_[static_cast<size_t>(e.id)];
   advance(l, now);
-  l.flows.erase(std::find(l.flows.begin(), l.flows.end(), flow));
-  ++version_[static_cast<size_t>(flow)];
-  announce(l, now, q);
+  const int64_t flow = l.flows.top().second;
+  l.flows.pop();
+  announce(static_cast<int>(e.id), now, q);
+  return flow;
 }
 
 }  // namespace hiercoll
