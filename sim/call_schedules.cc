@@ -103,7 +103,7 @@ const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCa
 
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
                     CallSchedules* out, std::string* error) {
-  out->schedules.clear();
+  out->schedules = CompactSchedules{};
   out->note.clear();
   const Op op = call.args.op;
   // The tuning file's range (runtime/run.cc tuned_for): forced knobs hide it.
@@ -115,7 +115,6 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     return false;
   }
   const int p = call.args.size;
-  out->schedules.resize(p);
   const HierChoice* choice =
       m.hier && m.algorithm.empty() && (!range || range->method.kind == Method::kHier)
           ? hier_choice(L, F, call, m, range, &out->note)
@@ -125,8 +124,9 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     for (int r = 0; r < p; ++r) {
       CollArgs a = call.args;
       a.rank = r;
-      out->schedules[r] = build_composed(*choice, L, a);
+      out->schedules.add_rank(build_composed(*choice, L, a));
     }
+    out->schedules.shrink();
     return true;
   }
   FlatRequest req;
@@ -145,8 +145,9 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     CollArgs a = call.args;
     a.rank = r;
     a.seg_units = d.seg_units;
-    out->schedules[r] = build_schedule(*d.algorithm, a);
+    out->schedules.add_rank(build_schedule(*d.algorithm, a));
   }
+  out->schedules.shrink();
   return true;
 }
 

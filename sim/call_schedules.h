@@ -13,6 +13,7 @@
 #include "flat/schedule.h"
 #include "hier/hier_compose.h"
 #include "select/tuning_file.h"
+#include "sim/compact_schedules.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -47,7 +48,7 @@ SimCall bench_call(Op op, int64_t bytes, int size, int root);
 // verbose mode says it).  `native` in the tuning file cannot be simulated:
 // false with *error saying so.
 struct CallSchedules {
-  std::vector<Schedule> schedules;
+  CompactSchedules schedules;
   std::string algorithm;
   std::string note;
 };

@@ -1,6 +1,7 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "sim/event_queue.h"
@@ -13,18 +14,19 @@ namespace {
 
 constexpr double kSameTime = 1e-9;  // relative
 
-// A moment and the critical path that led to it (its shares sum to time).
+// A moment and the critical path that led to it (its shares sum to time;
+// floats: shares need no more, and there is one Clock per step).
 struct Clock {
   double time = 0;
-  TimeShares path;
+  float inter = 0, intra = 0, reduce = 0;
 };
 
 const Clock& later(const Clock& a, const Clock& b) { return b.time > a.time ? b : a; }
 
 // An intrusive FIFO of step ids (messages or reductions waiting for a
-// rank's port), linked through Engine::next_.
+// rank's port), linked through Engine::next_out_ / next_in_.
 struct Fifo {
-  int64_t head = -1, tail = -1;
+  int32_t head = -1, tail = -1;
 };
 
 class Engine {
@@ -33,14 +35,11 @@ class Engine {
   bool run(SimResult* out, std::string* error);
 
  private:
-  int rank_of(int64_t g) const {
-    return static_cast<int>(std::upper_bound(first_.begin(), first_.end(), g) - first_.begin()) - 1;
-  }
-  const Step& step(int64_t g, int r) const { return scheds_[r].steps[static_cast<size_t>(g - first_[r])]; }
+  int rank_of(int64_t g) const { return scheds_.rank_of(g); }
   void complete(int64_t g, int r, const Clock& c);
   void became_ready(int64_t g, int r);
-  void push(Fifo& f, std::vector<int64_t>& next, int64_t g);
-  void insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_step);
+  void push(Fifo& f, std::vector<int32_t>& next, int64_t g);
+  void insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step);
   int64_t first_startable(int r, bool out);
   struct Proposal {
     int to;
@@ -60,12 +59,12 @@ class Engine {
 
   const SimInput& input_;
   const CostModel& m_;
-  const std::vector<Schedule>& scheds_;
-  std::vector<int64_t> first_, partner_;
+  const CompactSchedules& scheds_;
+  std::vector<int32_t> partner_;  // step ids fit an int32 (checked)
   std::vector<int32_t> waiting_;   // per step: predecessors not done
   std::vector<Clock> clock_;       // per step: when ready (then: when started), and why
   std::vector<uint8_t> ready_;     // per message step: ready (1), started (2)
-  std::vector<int64_t> next_out_, next_in_;  // FIFO links (reductions use next_out_)
+  std::vector<int32_t> next_out_, next_in_;  // FIFO links (reductions use next_out_)
   // Per rank: the send, receive and reduce ports.
   std::vector<Fifo> out_, in_, red_;  // messages out, messages in, reductions
   std::vector<uint8_t> send_busy_, recv_busy_, reduce_busy_;
@@ -82,7 +81,7 @@ class Engine {
   SimResult result_;
 };
 
-void Engine::push(Fifo& f, std::vector<int64_t>& next, int64_t g) {
+void Engine::push(Fifo& f, std::vector<int32_t>& next, int64_t g) {
   next[static_cast<size_t>(g)] = -1;
   if (f.tail >= 0) next[static_cast<size_t>(f.tail)] = g;
   else f.head = g;
@@ -92,7 +91,7 @@ void Engine::push(Fifo& f, std::vector<int64_t>& next, int64_t g) {
 // Ports serve messages in the order their steps became ready on that side
 // (then in program order), as an MPI library serves the requests a rank
 // posted, whenever the other side turns up.
-void Engine::insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_step) {
+void Engine::insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step) {
   auto before = [&](int64_t a_key, int64_t b_key) {
     const double ta = clock_[static_cast<size_t>(a_key)].time, tb = clock_[static_cast<size_t>(b_key)].time;
     // Times a rounding error apart are one moment: program order decides.
@@ -110,10 +109,9 @@ void Engine::insert(Fifo& f, std::vector<int64_t>& next, int64_t g, int64_t key_
 void Engine::complete(int64_t g, int r, const Clock& c) {
   ++done_;
   if (c.time >= last_.time) last_ = c;
-  const Schedule& s = scheds_[r];
-  const int32_t i = static_cast<int32_t>(g - first_[r]);
-  for (int32_t k = s.succ_begin[i]; k < s.succ_begin[i + 1]; ++k) {
-    const int64_t h = first_[r] + s.succ[k];
+  const int64_t base = scheds_.first(r);
+  for (uint64_t k = scheds_.succ_begin(g), end = scheds_.succ_begin(g + 1); k < end; ++k) {
+    const int64_t h = base + scheds_.succ(k);
     Clock& hc = clock_[static_cast<size_t>(h)];
     if (c.time >= hc.time) hc = c;
     if (--waiting_[static_cast<size_t>(h)] == 0) became_ready(h, r);
@@ -121,8 +119,8 @@ void Engine::complete(int64_t g, int r, const Clock& c) {
 }
 
 void Engine::became_ready(int64_t g, int r) {
-  const Step& st = step(g, r);
-  switch (st.kind) {
+  const StepKind kind = scheds_.kind(g);
+  switch (kind) {
     case StepKind::kCopy:
       complete(g, r, clock_[static_cast<size_t>(g)]);
       return;
@@ -135,9 +133,10 @@ void Engine::became_ready(int64_t g, int r) {
       ready_[static_cast<size_t>(g)] = 1;
       const int64_t other = partner_[static_cast<size_t>(g)];
       if (!ready_[static_cast<size_t>(other)]) return;
-      const int64_t send = st.kind == StepKind::kSend ? g : other;
-      const int from = st.kind == StepKind::kSend ? r : st.peer;
-      const int to = st.kind == StepKind::kSend ? st.peer : r;
+      const bool sending = kind == StepKind::kSend;
+      const int64_t send = sending ? g : other;
+      const int from = sending ? r : scheds_.peer(g);
+      const int to = sending ? scheds_.peer(g) : r;
       insert(out_[from], next_out_, send, send);
       insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
       touch(from);
@@ -152,7 +151,7 @@ void Engine::became_ready(int64_t g, int r) {
 // started from the other side on the way.
 int64_t Engine::first_startable(int r, bool out) {
   Fifo& f = out ? out_[r] : in_[r];
-  std::vector<int64_t>& next = out ? next_out_ : next_in_;
+  std::vector<int32_t>& next = out ? next_out_ : next_in_;
   int64_t prev = -1;
   for (int64_t g = f.head; g >= 0;) {
     const int64_t nxt = next[static_cast<size_t>(g)];
@@ -162,7 +161,7 @@ int64_t Engine::first_startable(int r, bool out) {
       if (f.tail == g) f.tail = prev;
     } else {
       const int from = out ? r : rank_of(g);
-      const int to = out ? step(g, r).peer : r;
+      const int to = out ? scheds_.peer(g) : r;
       if (!(out ? recv_busy_[to] : send_busy_[from])) return g;
       prev = g;
     }
@@ -173,7 +172,7 @@ int64_t Engine::first_startable(int r, bool out) {
 
 Engine::Proposal Engine::proposal(int64_t send, int from) const {
   const int64_t recv = partner_[static_cast<size_t>(send)];
-  return Proposal{step(send, from).peer, clock_[static_cast<size_t>(recv)].time, recv, send, from};
+  return Proposal{scheds_.peer(send), clock_[static_cast<size_t>(recv)].time, recv, send, from};
 }
 
 // A receiver's choice between two proposals: the message whose receive
@@ -193,7 +192,7 @@ void Engine::start_message(int64_t send, int from, int to) {
   Clock& c = clock_[static_cast<size_t>(send)];
   c = later(later(c, clock_[static_cast<size_t>(recv)]), later(send_free_[from], recv_free_[to]));
   c.time = now_;
-  const int64_t bytes = step(send, from).src.n * input_.unit_bytes;
+  const int64_t bytes = scheds_.units(send) * input_.unit_bytes;
   ++result_.messages;
   const int node = (*input_.node_of)[from];
   if (node == (*input_.node_of)[to]) {
@@ -208,11 +207,11 @@ void Engine::start_message(int64_t send, int from, int to) {
 
 void Engine::message_done(int64_t send) {
   const int from = rank_of(send);
-  const int to = step(send, from).peer;
+  const int to = scheds_.peer(send);
   const int64_t recv = partner_[static_cast<size_t>(send)];
   Clock c = clock_[static_cast<size_t>(send)];
   const double took = now_ - c.time;
-  ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.path.intra_us : c.path.inter_us) += took;
+  ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.intra : c.inter) += static_cast<float>(took);
   c.time = now_;
   send_busy_[from] = recv_busy_[to] = 0;
   send_free_[from] = recv_free_[to] = c;
@@ -231,14 +230,14 @@ void Engine::try_reduce(int r) {
   Clock& c = clock_[static_cast<size_t>(g)];
   c = later(c, reduce_free_[r]);
   c.time = now_;
-  const int64_t bytes = step(g, r).src.n * input_.unit_bytes;
+  const int64_t bytes = scheds_.units(g) * input_.unit_bytes;
   events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g);
 }
 
 void Engine::reduce_done(int64_t g) {
   const int r = rank_of(g);
   Clock c = clock_[static_cast<size_t>(g)];
-  c.path.reduce_us += now_ - c.time;
+  c.reduce += static_cast<float>(now_ - c.time);
   c.time = now_;
   reduce_busy_[r] = 0;
   reduce_free_[r] = c;
@@ -305,15 +304,23 @@ void Engine::serve_touched() {
 }
 
 bool Engine::run(SimResult* out, std::string* error) {
-  const int p = static_cast<int>(scheds_.size());
+  const int p = scheds_.ranks();
   if (static_cast<int>(input_.node_of->size()) != p) {
     *error = "the layout has " + std::to_string(input_.node_of->size()) + " ranks, the call " + std::to_string(p);
     return false;
   }
-  first_ = number_steps(scheds_);
-  if (!match_messages(scheds_, first_, &partner_, error)) return false;
-  const size_t n = static_cast<size_t>(first_[p]);
-  waiting_.resize(n);
+  if (scheds_.steps() >= INT32_MAX) {
+    *error = "too many steps (" + std::to_string(scheds_.steps()) + "; at most 2^31)";
+    return false;
+  }
+  if (!match_messages(scheds_, &partner_, error)) return false;
+  const size_t n = static_cast<size_t>(scheds_.steps());
+  // Predecessor counts from the successor lists.
+  waiting_.assign(n, 0);
+  for (int r = 0; r < p; ++r)
+    for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
+      for (uint64_t k = scheds_.succ_begin(g); k < scheds_.succ_begin(g + 1); ++k)
+        ++waiting_[static_cast<size_t>(scheds_.first(r) + scheds_.succ(k))];
   clock_.assign(n, Clock{});
   ready_.assign(n, 0);
   next_out_.assign(n, -1);
@@ -333,11 +340,12 @@ bool Engine::run(SimResult* out, std::string* error) {
   NodeLinks links(nodes, m_.bandwidth_gbps * 1e3);
   links_ = &links;
 
-  for (int r = 0; r < p; ++r)
-    for (size_t i = 0; i < scheds_[r].steps.size(); ++i) waiting_[first_[r] + i] = scheds_[r].pred_count[i];
-  for (int r = 0; r < p; ++r)
-    for (size_t i = 0; i < scheds_[r].steps.size(); ++i)
-      if (scheds_[r].pred_count[i] == 0) became_ready(first_[r] + int64_t(i), r);
+  // Steps without predecessors, listed before any runs (a copy completes
+  // at once and may free a later one).
+  std::vector<int32_t> initial;
+  for (size_t g = 0; g < n; ++g)
+    if (waiting_[g] == 0) initial.push_back(static_cast<int32_t>(g));
+  for (int32_t g : initial) became_ready(g, rank_of(g));
 
   for (;;) {
     // Events a rounding error apart are one moment: serve after all of them.
@@ -357,17 +365,18 @@ bool Engine::run(SimResult* out, std::string* error) {
   }
   if (done_ != static_cast<int64_t>(n)) {
     for (int r = 0; r < p; ++r)
-      for (size_t i = 0; i < scheds_[r].steps.size(); ++i)
-        if (waiting_[first_[r] + i] > 0 || ready_[first_[r] + i] == 1) {
-          *error = "deadlock: rank " + std::to_string(r) + " never gets past step " + std::to_string(i) + " (" +
-                   step_kind_name(scheds_[r].steps[i].kind) + ")";
+      for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
+        if (waiting_[static_cast<size_t>(g)] > 0 || ready_[static_cast<size_t>(g)] == 1) {
+          *error = "deadlock: rank " + std::to_string(r) + " never gets past step " +
+                   std::to_string(g - scheds_.first(r)) + " (" + step_kind_name(scheds_.kind(g)) + ")";
           return false;
         }
     *error = "deadlock";
     return false;
   }
+  result_.steps = static_cast<int64_t>(n);
   result_.time_us = last_.time;
-  result_.critical = last_.path;
+  result_.critical = TimeShares{last_.inter, last_.intra, last_.reduce};
   *out = result_;
   return true;
 }

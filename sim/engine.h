@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/schedule.h"
+#include "sim/compact_schedules.h"
 #include "sim/cost_model.h"
 
 namespace hiercoll {
@@ -34,15 +34,16 @@ struct TimeShares {
 struct SimResult {
   double time_us = 0;        // when the last rank finishes
   TimeShares critical;       // the critical path's time, by kind (sums to time_us)
+  int64_t steps = 0;         // of all ranks' schedules
   int64_t messages = 0;
   int64_t inter_messages = 0;
   int64_t inter_bytes = 0;
 };
 
-// What the engine runs: every rank's schedule (finalized, as the builder
-// returns it), the node of every rank, and the bytes of one schedule unit.
+// What the engine runs: every rank's schedule, the node of every rank, and
+// the bytes of one schedule unit.
 struct SimInput {
-  const std::vector<Schedule>* schedules = nullptr;
+  const CompactSchedules* schedules = nullptr;
   const std::vector<int>* node_of = nullptr;
   int64_t unit_bytes = 1;
 };

@@ -82,7 +82,9 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
           pt.simulated = true;
         }
         if (progress)
-          std::fprintf(stderr, "simulated %s %lld %s\n", pt.op.c_str(), static_cast<long long>(bytes), impl.c_str());
+          std::fprintf(stderr, "simulated %s %lld %s: %lld steps, %lld messages\n", pt.op.c_str(),
+                       static_cast<long long>(bytes), impl.c_str(), static_cast<long long>(pt.result.steps),
+                       static_cast<long long>(pt.result.messages));
         points.push_back(pt);
       }
   }

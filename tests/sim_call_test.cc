@@ -95,7 +95,7 @@ TEST(SimCall, DeterministicAndRootSampled) {
   EXPECT_EQ(a.result.messages, b.result.messages);
   const SimPoint r = one_point(o, "bcast", 1 << 18, "hier");
   EXPECT_EQ(r.roots, 3);
-  EXPECT_NEAR(r.result.critical.total(), r.result.time_us, 1e-9 * r.result.time_us);
+  EXPECT_NEAR(r.result.critical.total(), r.result.time_us, 1e-6 * r.result.time_us);  // shares are floats
 }
 
 // The shared link is why hierarchy pays: with 16 ranks per node, a flat

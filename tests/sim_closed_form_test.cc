@@ -48,7 +48,8 @@ SimResult simulate_flat(Op op, const char* name, int p, int64_t count, int64_t u
   std::string error;
   CostModel m = model();
   if (free_reduce) m.reduce_gbps = 1e12;
-  EXPECT_TRUE(simulate(SimInput{&scheds, &node_of, unit_bytes}, m, &res, &error)) << error;
+  const CompactSchedules compact = CompactSchedules::of(scheds);
+  EXPECT_TRUE(simulate(SimInput{&compact, &node_of, unit_bytes}, m, &res, &error)) << error;
   EXPECT_NEAR(res.critical.total(), res.time_us, 1e-6 * res.time_us);
   return res;
 }

@@ -29,7 +29,8 @@ struct Outcome {
 
 Outcome run_schedules(const std::vector<Schedule>& scheds, const std::vector<int>& node_of) {
   Outcome r;
-  r.ok = simulate(SimInput{&scheds, &node_of, 1}, model(), &r.res, &r.error);
+  const CompactSchedules compact = CompactSchedules::of(scheds);
+  r.ok = simulate(SimInput{&compact, &node_of, 1}, model(), &r.res, &r.error);
   return r;
 }
 
