@@ -36,6 +36,8 @@ class Engine {
 
  private:
   int rank_of(int64_t g) const { return scheds_.rank_of(g); }
+  // The sender of message `send` (its receive's peer): no search.
+  int sender_of(int64_t send) const { return scheds_.peer(partner_[static_cast<size_t>(send)]); }
   void complete(int64_t g, int r, const Clock& c);
   void became_ready(int64_t g, int r);
   void push(Fifo& f, std::vector<int32_t>& next, int64_t g);
@@ -53,9 +55,10 @@ class Engine {
   void try_reduce(int r);
   void start_message(int64_t send, int from, int to);
   void message_done(int64_t send);
-  void reduce_done(int64_t g);
+  void reduce_done(int64_t g, int r);
   void touch(int r);
   void serve_touched();
+  void queue_initial_messages();
 
   const SimInput& input_;
   const CostModel& m_;
@@ -73,6 +76,11 @@ class Engine {
   std::vector<int> touched_list_;
   std::vector<Proposal> proposals_;
   std::vector<int> active_;
+  // Messages matched at time 0: queued in bulk (sorted once) rather than
+  // one sorted insertion each, which costs a rank's number of messages
+  // each when a pairwise exchange posts all of them at once.
+  bool starting_ = false;
+  std::vector<int32_t> initial_messages_;
   EventQueue events_;
   NodeLinks* links_ = nullptr;
   double now_ = 0;
@@ -137,8 +145,12 @@ void Engine::became_ready(int64_t g, int r) {
       const int64_t send = sending ? g : other;
       const int from = sending ? r : scheds_.peer(g);
       const int to = sending ? scheds_.peer(g) : r;
-      insert(out_[from], next_out_, send, send);
-      insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
+      if (starting_) {  // queued in order once every step ready at the start is known
+        initial_messages_.push_back(static_cast<int32_t>(send));
+      } else {
+        insert(out_[from], next_out_, send, send);
+        insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
+      }
       touch(from);
       touch(to);
       return;
@@ -160,7 +172,7 @@ int64_t Engine::first_startable(int r, bool out) {
       else f.head = nxt;
       if (f.tail == g) f.tail = prev;
     } else {
-      const int from = out ? r : rank_of(g);
+      const int from = out ? r : sender_of(g);
       const int to = out ? scheds_.peer(g) : r;
       if (!(out ? recv_busy_[to] : send_busy_[from])) return g;
       prev = g;
@@ -206,7 +218,7 @@ void Engine::start_message(int64_t send, int from, int to) {
 }
 
 void Engine::message_done(int64_t send) {
-  const int from = rank_of(send);
+  const int from = sender_of(send);
   const int to = scheds_.peer(send);
   const int64_t recv = partner_[static_cast<size_t>(send)];
   Clock c = clock_[static_cast<size_t>(send)];
@@ -231,11 +243,10 @@ void Engine::try_reduce(int r) {
   c = later(c, reduce_free_[r]);
   c.time = now_;
   const int64_t bytes = scheds_.units(g) * input_.unit_bytes;
-  events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g);
+  events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g, static_cast<uint32_t>(r));
 }
 
-void Engine::reduce_done(int64_t g) {
-  const int r = rank_of(g);
+void Engine::reduce_done(int64_t g, int r) {
   Clock c = clock_[static_cast<size_t>(g)];
   c.reduce += static_cast<float>(now_ - c.time);
   c.time = now_;
@@ -243,6 +254,22 @@ void Engine::reduce_done(int64_t g) {
   reduce_free_[r] = c;
   complete(g, r, c);
   touch(r);
+}
+
+void Engine::queue_initial_messages() {
+  // Every key's time is 0 here, so the queues' order is the ids' order.
+  std::vector<int32_t>& m = initial_messages_;
+  std::sort(m.begin(), m.end());
+  for (int32_t send : m) push(out_[sender_of(send)], next_out_, send);
+  std::sort(m.begin(), m.end(), [&](int32_t a, int32_t b) { return partner_[a] < partner_[b]; });
+  for (int32_t send : m) {
+    const int from = sender_of(send), to = scheds_.peer(send);
+    push(in_[to], next_in_, send);
+    touch(from);
+    touch(to);
+  }
+  m.clear();
+  m.shrink_to_fit();
 }
 
 void Engine::touch(int r) {
@@ -275,7 +302,7 @@ void Engine::serve_touched() {
       if (!recv_busy_[r]) {
         const int64_t g = first_startable(r, false);
         if (g >= 0) {
-          const int from = rank_of(g);
+          const int from = sender_of(g);
           proposals_.push_back(proposal(first_startable(from, true), from));
           proposed = true;
         }
@@ -345,7 +372,10 @@ bool Engine::run(SimResult* out, std::string* error) {
   std::vector<int32_t> initial;
   for (size_t g = 0; g < n; ++g)
     if (waiting_[g] == 0) initial.push_back(static_cast<int32_t>(g));
+  starting_ = true;
   for (int32_t g : initial) became_ready(g, rank_of(g));
+  starting_ = false;
+  queue_initial_messages();
 
   for (;;) {
     // Events a rounding error apart are one moment: serve after all of them.
@@ -356,7 +386,7 @@ bool Engine::run(SimResult* out, std::string* error) {
     const Event e = events_.pop();
     now_ = e.time;
     switch (e.kind()) {
-      case EventKind::kReduceDone: reduce_done(e.id); break;
+      case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;
       case EventKind::kMessageDone: message_done(e.id); break;
       case EventKind::kLinkDrained:
         if (links.current(e)) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, links.drain(e, now_, &events_));

@@ -1,5 +1,6 @@
 // The engine's pending events, earliest first; events of the same time in
-// the order they were made (determinism).  32 bytes an event.
+// the order they were made (determinism).  24 bytes an event; ids are step ids or nodes, which fit
+// an int32 (the engine checks).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 namespace hiercoll {
 
 enum class EventKind : uint8_t {
-  kReduceDone,    // id: the reduce step
+  kReduceDone,    // id: the reduce step, version: its rank
   kMessageDone,   // id: the send step of the message
   kLinkDrained,   // id: the node; stale unless version is the link's current one
 };
@@ -17,7 +18,7 @@ enum class EventKind : uint8_t {
 struct Event {
   double time;
   uint64_t order;  // kind in the top 2 bits, then the sequence number
-  int64_t id;
+  int32_t id;
   uint32_t version;
   EventKind kind() const { return static_cast<EventKind>(order >> 62); }
 };
@@ -25,7 +26,7 @@ struct Event {
 class EventQueue {
  public:
   void push(double time, EventKind kind, int64_t id, uint32_t version = 0) {
-    heap_.push(Event{time, (uint64_t(kind) << 62) | next_++, id, version});
+    heap_.push(Event{time, (uint64_t(kind) << 62) | next_++, static_cast<int32_t>(id), version});
   }
   bool empty() const { return heap_.empty(); }
   double next_time() const { return heap_.top().time; }
