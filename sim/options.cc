@@ -41,12 +41,15 @@ std::string sim_usage() {
   return "usage: hiercoll simulate --nodes N --ppn P [--ppn-list L --map-by slot|node] --ops LIST --sizes LIST\n"
          "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
+         "                         [--roots sample|LIST]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATOR.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
          "  inside a node, reducing 10 GB/s (GB = 10^9 bytes). Sizes as in bench (1M = 2^20 bytes).\n"
          "  Implementations: hier, flat, flat:<algorithm>, hier:<composition or leaders' algorithm>,\n"
-         "  tuned (with --tuning FILE). --out DIR writes DIR/simulated.csv and DIR/critical_path.csv.\n";
+         "  tuned (with --tuning FILE). --out DIR writes DIR/simulated.csv and DIR/critical_path.csv.\n"
+         "  --roots sample|LIST: rooted operations at the first, middle and last rank (default; the median is\n"
+         "  reported), or at the ranks listed (one simulation each).\n";
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
@@ -79,6 +82,15 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
+    else if (arg == "--roots") {
+      opt->roots.clear();
+      if (v != "sample")
+        for (const std::string& item : split_list(v)) {
+          int root = 0;  // parse_count takes 1.., and rank 0 is a root too
+          if (item != "0" && !parse_count(item, &root)) ok = false;
+          opt->roots.push_back(root);
+        }
+    }
     else {
       *error = "unknown option '" + arg + "' (see --help)";
       return false;
@@ -107,6 +119,11 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     *error = "too many ranks (" + std::to_string(ranks) + "; at most 16777216)";
     return false;
   }
+  for (int root : opt->roots)
+    if (root >= ranks) {
+      *error = "--roots: rank " + std::to_string(root) + " is not below the " + std::to_string(ranks) + " ranks";
+      return false;
+    }
   for (const std::string& op : opt->ops)
     if (!hcbench::find_op(op)) {
       *error = "unknown operation '" + op + "' (" + hcbench::op_names() + ")";

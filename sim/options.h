@@ -2,7 +2,7 @@
 //   --nodes N --ppn P [--ppn-list L --map-by slot|node] --ops LIST
 //   --sizes LIST --impls LIST [--alpha US] [--bandwidth GBPS]
 //   [--shm-alpha US] [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS]
-//   [--out DIR] [--tuning FILE]
+//   [--out DIR] [--tuning FILE] [--roots sample|LIST]
 // Operations, sizes and implementations are spelled as for `bench`.
 #pragma once
 
@@ -23,6 +23,7 @@ struct SimOptions {
   CostModel model;
   std::string out;     // "" = no files
   std::string tuning;  // --tuning FILE, for the implementation `tuned`
+  std::vector<int> roots;  // --roots LIST: rooted operations at these ranks (empty: a sample)
   bool help = false;
 };
 

@@ -63,7 +63,9 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
         }
         if (impl == "tuned" && !tuning) pt.note = "the tuning file has no entry for this layout: the rules decide";
         std::vector<SimResult> at_roots;
-        const std::vector<int> roots = info.rooted ? sample_roots(L.size) : std::vector<int>{0};
+        const std::vector<int> roots = !info.rooted        ? std::vector<int>{0}
+                                       : opt.roots.empty() ? sample_roots(L.size)
+                                                           : opt.roots;
         for (int root : roots) {
           SimResult res;
           std::string why;

@@ -1,7 +1,8 @@
 // The points of one `hiercoll simulate` run: every operation x size x
 // implementation on one layout, each simulated; rooted operations at a
 // sample of roots (the first rank, the middle one, the last), reporting
-// the median root as the benchmark reports the median over roots.
+// the median root as the benchmark reports the median over roots (or at
+// the roots of --roots).
 #pragma once
 
 #include <cstdint>

@@ -129,5 +129,30 @@ TEST(SimCall, CsvFiles) {
   EXPECT_EQ(ppn_text({3, 1, 2}), "3+1+2");
 }
 
+// The command line: bench's spellings, one clear line per bad input.
+TEST(SimCall, OptionsAndTheirErrors) {
+  auto parse = [](std::vector<const char*> args, SimOptions* o) {
+    args.insert(args.begin(), "simulate");
+    *o = SimOptions{};
+    std::string error;
+    parse_sim_options(static_cast<int>(args.size()), const_cast<char**>(args.data()), o, &error);
+    return error;
+  };
+  SimOptions o;
+  EXPECT_EQ(parse({"--ppn-list", "3,1,2", "--map-by", "node", "--sizes", "8,64K-256K", "--roots", "0,5"}, &o), "");
+  EXPECT_EQ(o.ranks_per_node, (std::vector<int>{3, 1, 2}));
+  EXPECT_EQ(o.placement, "node");
+  EXPECT_EQ(o.sizes, (std::vector<int64_t>{8, 65536, 131072, 262144}));
+  EXPECT_EQ(o.roots, (std::vector<int>{0, 5}));
+  SimOptions fresh;
+  EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "bad value '0' for --nodes");
+  EXPECT_EQ(parse({"--ops", "bcast,nonesuch"}, &fresh).rfind("unknown operation 'nonesuch'", 0), 0u);
+  EXPECT_EQ(parse({"--impls", "tuned"}, &fresh), "the implementation 'tuned' needs --tuning FILE");
+  EXPECT_EQ(parse({"--nodes", "2", "--ppn", "2", "--roots", "4"}, &fresh), "--roots: rank 4 is not below the 4 ranks");
+  EXPECT_EQ(parse({"--bandwidth", "0"}, &fresh), "--bandwidth must be > 0 (GB/s)");
+  EXPECT_EQ(parse({"--map-by", "core"}, &fresh), "bad value 'core' for --map-by");
+  EXPECT_EQ(parse({"--alpha"}, &fresh), "--alpha needs a value");
+}
+
 }  // namespace
 }  // namespace hiercoll
