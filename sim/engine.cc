@@ -48,7 +48,6 @@ class Engine {
     double ready;  // when the receive became ready
     int64_t recv, send;
     int from;
-    bool operator<(const Proposal& o) const { return to != o.to ? to < o.to : recv < o.recv; }
   };
   Proposal proposal(int64_t send, int from) const;
   static bool preferred(const Proposal& a, const Proposal& b);
@@ -76,6 +75,8 @@ class Engine {
   std::vector<int> touched_list_;
   std::vector<Proposal> proposals_;
   std::vector<int> active_;
+  std::vector<int32_t> best_proposal_;  // per rank: index into proposals_, -1 between rounds
+  std::vector<int> receivers_;
   // Messages matched at time 0: queued in bulk (sorted once) rather than
   // one sorted insertion each, which costs a rank's number of messages
   // each when a pairwise exchange posts all of them at once.
@@ -311,16 +312,18 @@ void Engine::serve_touched() {
     }
     active_.resize(keep);
     if (proposals_.empty()) break;
-    // Group by receiver; each takes its preferred proposal.
-    std::sort(proposals_.begin(), proposals_.end());
-    for (size_t i = 0; i < proposals_.size();) {
-      size_t best = i, j = i + 1;
-      for (; j < proposals_.size() && proposals_[j].to == proposals_[i].to; ++j)
-        if (preferred(proposals_[j], proposals_[best])) best = j;
-      const Proposal& pr = proposals_[best];
+    // Each receiver takes its preferred proposal (one pass, no sort).
+    receivers_.clear();
+    for (size_t i = 0; i < proposals_.size(); ++i) {
+      int32_t& best = best_proposal_[proposals_[i].to];
+      if (best < 0) receivers_.push_back(proposals_[i].to);
+      if (best < 0 || preferred(proposals_[i], proposals_[best])) best = static_cast<int32_t>(i);
+    }
+    for (int to : receivers_) {
+      const Proposal& pr = proposals_[best_proposal_[to]];
+      best_proposal_[to] = -1;
       if (ready_[static_cast<size_t>(pr.send)] == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
         start_message(pr.send, pr.from, pr.to);
-      i = j;
     }
   }
   for (int r : touched_list_) {
@@ -359,6 +362,7 @@ bool Engine::run(SimResult* out, std::string* error) {
   recv_busy_.assign(p, 0);
   reduce_busy_.assign(p, 0);
   touched_.assign(p, 0);
+  best_proposal_.assign(p, -1);
   send_free_.assign(p, Clock{});
   recv_free_.assign(p, Clock{});
   reduce_free_.assign(p, Clock{});
