@@ -389,7 +389,7 @@ bool Engine::run(SimResult* out, std::string* error) {
     if (events_.empty()) break;
     const Event e = events_.pop();
     now_ = e.time;
-    switch (e.kind()) {
+    switch (e.kind) {
       case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;
       case EventKind::kMessageDone: message_done(e.id); break;
       case EventKind::kLinkDrained:
