@@ -99,6 +99,19 @@ const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCa
   return choice;
 }
 
+// Appends rank's schedule; the first one sizes the room for all p ranks
+// (twice its size for each: leaders and roots have more steps than the
+// others; what stays unused costs no memory), up to a cap beyond which
+// the vectors grow as usual.
+void add_rank(const Schedule& s, int p, CompactSchedules* out) {
+  if (out->ranks() == 0) {
+    const int64_t steps = static_cast<int64_t>(s.steps.size()), succs = static_cast<int64_t>(s.succ.size());
+    const int64_t cap = int64_t{1} << 28;  // address space asked for stays far below memory + swap
+    out->reserve(std::min(cap, 2 * steps * p + 64), std::min(2 * cap, 2 * succs * p + 64));
+  }
+  out->add_rank(s);
+}
+
 }  // namespace
 
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
@@ -124,9 +137,8 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     for (int r = 0; r < p; ++r) {
       CollArgs a = call.args;
       a.rank = r;
-      out->schedules.add_rank(build_composed(*choice, L, a));
+      add_rank(build_composed(*choice, L, a), p, &out->schedules);
     }
-    out->schedules.shrink();
     return true;
   }
   FlatRequest req;
@@ -145,9 +157,8 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     CollArgs a = call.args;
     a.rank = r;
     a.seg_units = d.seg_units;
-    out->schedules.add_rank(build_schedule(*d.algorithm, a));
+    add_rank(build_schedule(*d.algorithm, a), p, &out->schedules);
   }
-  out->schedules.shrink();
   return true;
 }
 

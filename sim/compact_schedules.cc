@@ -26,6 +26,16 @@ CompactSchedules CompactSchedules::of(const std::vector<Schedule>& scheds) {
   return c;
 }
 
+void CompactSchedules::reserve(int64_t steps, int64_t succs) {
+  const size_t n = static_cast<size_t>(steps);
+  kind_.reserve(n);
+  peer_.reserve(n);
+  seq_.reserve(n);
+  units_.reserve(n);
+  succ_begin_.reserve(n + 1);
+  succ_.reserve(static_cast<size_t>(succs));
+}
+
 void CompactSchedules::shrink() {
   first_.shrink_to_fit();
   kind_.shrink_to_fit();

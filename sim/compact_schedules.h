@@ -18,6 +18,10 @@ class CompactSchedules {
   // Appends the next rank's schedule (finalized: successor lists filled).
   void add_rank(const Schedule& s);
   static CompactSchedules of(const std::vector<Schedule>& scheds);
+  // Room for `steps` steps with `succs` successor entries: reserved
+  // address space, which costs memory only where it is filled, so a
+  // generous estimate saves the copies of growing (at 10^8 steps, seconds).
+  void reserve(int64_t steps, int64_t succs);
   // Gives back the spare capacity of building (once every rank is in).
   void shrink();
 
