@@ -122,10 +122,10 @@ int ScheduleBuilder::add(Step step, const Span* reads, int nreads, const Span* w
   return id;
 }
 
-static int32_t next_seq(std::vector<int32_t>& seqs, int peer) {
-  if (static_cast<size_t>(peer) >= seqs.size()) seqs.resize(peer + 1, 0);
-  return seqs[peer]++;
-}
+// Per peer, keyed by the peer (a rank talks to few peers, but their ranks
+// go up to the communicator's size: a vector indexed by rank made building
+// all schedules of p ranks cost p^2).
+static int32_t next_seq(std::unordered_map<int32_t, int32_t>& seqs, int peer) { return seqs[peer]++; }
 
 int ScheduleBuilder::send(int peer, Span src, const Deps& extra) {
   Step s;

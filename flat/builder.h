@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 #include "flat/schedule.h"
@@ -74,7 +75,7 @@ class ScheduleBuilder {
   BuilderView view_;
   int64_t send_alias_;
   SegmentMap recv_segs_, tmp_segs_;
-  std::vector<int32_t> send_seq_, recv_seq_;  // per real peer
+  std::unordered_map<int32_t, int32_t> send_seq_, recv_seq_;  // next message number, per real peer
 };
 
 // Sets a builder's view for a scope and restores the previous one.

@@ -58,15 +58,6 @@ struct Tuned {
 };
 Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* state);
 
-// The flat algorithm for the call: the forced one when it fits (else a
-// visible fallback), then the tuning file's when it names one that fits,
-// otherwise the default selection.
-const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s,
-                             const Tuned& t = {});
-// Segment size in units for an algorithm (knob, tuning file, or the default).
-int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s,
-                      const Tuned& t = {});
-
 int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
 // Runs the call hierarchically; -1 when no hierarchical schedule applies
 // (degenerate topology, operation kept flat), else an MPI error code.

@@ -6,6 +6,7 @@
 
 #include "flat/buffers.h"
 #include "flat/mpi_executor.h"
+#include "select/flat_choice.h"
 #include "select/flat_rules.h"
 #include "runtime/call.h"
 #include "runtime/comm_state.h"
@@ -143,45 +144,23 @@ Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* s
   return t;
 }
 
-const Algorithm* choose_flat(const Call& c, const CollArgs& args, int64_t unit_bytes, const Settings& s,
-                             const Tuned& t) {
-  const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
-  const std::string& forced = s.algorithm[static_cast<int>(args.op)];
-  if (!forced.empty()) {
-    const Algorithm* a = find_algorithm(args.op, forced);
-    if (a && algorithm_fits(*a, args)) return a;
-    const Algorithm* d = default_algorithm(args, bytes);
-    count_fallback(c.api);
-    say_fallback(s, c, forced.c_str(), d->name);
-    return d;
-  }
-  if (t.range && t.range->method.kind == Method::kFlat) {
-    // A tuned algorithm that does not fit this call (e.g. a commutative-only
-    // one for a non-commutative operation): the rules decide.
-    const Algorithm* a = find_algorithm(args.op, t.range->method.name);
-    if (a && algorithm_fits(*a, args)) return a;
-    say_fallback(s, c, t.range->method.name.c_str(), default_algorithm(args, bytes)->name);
-  }
-  return default_algorithm(args, bytes);
-}
-
-int64_t segment_units(const Algorithm& a, const CollArgs& args, int64_t unit_bytes, const Settings& s,
-                      const Tuned& t) {
-  if (unit_bytes <= 0) return 0;
-  const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
-  const bool tuned_here = t.range && t.range->method.kind == Method::kFlat && t.range->method.name == a.name;
-  const int64_t seg = s.segment_bytes > 0                            ? s.segment_bytes
-                      : tuned_here && t.range->segment_bytes > 0     ? t.range->segment_bytes
-                                                                     : default_segment_bytes(a, bytes, args.size,
-                                                                                             t.machine ? *t.machine
-                                                                                                       : builtin_machine());
-  return std::max<int64_t>(1, seg / unit_bytes);
-}
-
 int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t) {
   CollArgs args = plan.args;
-  const Algorithm* a = choose_flat(c, args, plan.unit_bytes, s, t);
-  args.seg_units = segment_units(*a, args, plan.unit_bytes, s, t);
+  FlatRequest req;
+  req.forced = s.algorithm[static_cast<int>(args.op)];
+  if (t.range && t.range->method.kind == Method::kFlat) {
+    req.tuned = t.range->method.name;
+    req.tuned_segment = t.range->segment_bytes;
+  }
+  req.segment_bytes = s.segment_bytes;
+  req.machine = t.machine;
+  const FlatDecision d = decide_flat(args, plan.unit_bytes, req);
+  if (d.unfit_forced) count_fallback(c.api);
+  // A tuned algorithm that does not fit this call (e.g. a commutative-only
+  // one for a non-commutative operation) is no fallback of the user's.
+  if (d.unfit_forced || d.unfit_tuned) say_fallback(s, c, d.unfit_forced ? d.unfit_forced : d.unfit_tuned, d.algorithm->name);
+  const Algorithm* a = d.algorithm;
+  args.seg_units = d.seg_units;
   note_algorithm(a->name);
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
   return execute_schedule(sched, plan.bufs, c.mpi_op, comm);

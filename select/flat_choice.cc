@@ -1,0 +1,39 @@
+#include "select/flat_choice.h"
+
+#include <algorithm>
+
+#include "select/flat_rules.h"
+
+namespace hiercoll {
+
+namespace {
+
+const Algorithm* fitting(Op op, const std::string& name, const CollArgs& args, const char** unfit) {
+  if (name.empty()) return nullptr;
+  const Algorithm* a = find_algorithm(op, name);
+  if (a && algorithm_fits(*a, args)) return a;
+  *unfit = name.c_str();
+  return nullptr;
+}
+
+}  // namespace
+
+FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatRequest& req) {
+  FlatDecision d;
+  const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
+  d.algorithm = fitting(args.op, req.forced, args, &d.unfit_forced);
+  // A forced name (fitting or not) hides the tuning file's choice.
+  if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(args.op, req.tuned, args, &d.unfit_tuned);
+  if (!d.algorithm) d.algorithm = default_algorithm(args, bytes);
+  if (unit_bytes <= 0) return d;
+  const bool tuned_here = req.forced.empty() && !req.tuned.empty() && req.tuned == d.algorithm->name;
+  const int64_t seg = req.segment_bytes > 0                  ? req.segment_bytes
+                      : tuned_here && req.tuned_segment > 0  ? req.tuned_segment
+                                                             : default_segment_bytes(*d.algorithm, bytes, args.size,
+                                                                                     req.machine ? *req.machine
+                                                                                                 : builtin_machine());
+  d.seg_units = std::max<int64_t>(1, seg / unit_bytes);
+  return d;
+}
+
+}  // namespace hiercoll

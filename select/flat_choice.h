@@ -1,0 +1,39 @@
+// The flat path's decision for one call, as pure functions: which
+// algorithm (forced, tuned, or the rules) and which segment size.  The
+// runtime (runtime/run.cc) takes them with its knobs and tuning file; the
+// simulator (sim/) with the same inputs from its command line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "flat/coll_args.h"
+#include "flat/registry.h"
+#include "select/machine.h"
+
+namespace hiercoll {
+
+// What is asked of the flat path besides the rules ("" / 0: nothing).
+struct FlatRequest {
+  std::string forced;          // a forced algorithm (knob HIERCOLL_<OP>_ALGORITHM)
+  std::string tuned;           // the tuning file's flat algorithm for the call's range
+  int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the rules')
+  int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
+  const MachineFigures* machine = nullptr;  // figures default segments follow (null: built-in)
+};
+
+struct FlatDecision {
+  const Algorithm* algorithm = nullptr;  // never null
+  int64_t seg_units = 0;
+  // The forced / tuned algorithm that was asked for but does not fit the
+  // call (null when none was refused).
+  const char* unfit_forced = nullptr;
+  const char* unfit_tuned = nullptr;
+};
+
+// The forced algorithm if it fits, else the tuned one if it fits, else the
+// rules (default_algorithm); the segment: forced, then the tuning file's
+// for its own algorithm, then the default from the machine figures.
+FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatRequest& req);
+
+}  // namespace hiercoll

@@ -1,0 +1,51 @@
+// All ranks' schedules of one call in the few fields the engine needs (kind,
+// peer, message number, units, successors): about 27 bytes a step against
+// about 100 for flat/schedule.h's Schedule with its spans and predecessor
+// lists.  Built one rank at a time, so a call of 10^5 ranks never holds
+// more than one full Schedule.  Steps are numbered across ranks: rank r's
+// step i is first(r) + i.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "flat/schedule.h"
+
+namespace hiercoll {
+
+class CompactSchedules {
+ public:
+  // Appends the next rank's schedule (finalized: successor lists filled).
+  void add_rank(const Schedule& s);
+  static CompactSchedules of(const std::vector<Schedule>& scheds);
+  // Room for `steps` steps with `succs` successor entries: reserved
+  // address space, which costs memory only where it is filled, so a
+  // generous estimate saves the copies of growing (at 10^8 steps, seconds).
+  void reserve(int64_t steps, int64_t succs);
+  // Gives back the spare capacity of building (once every rank is in).
+  void shrink();
+
+  int ranks() const { return static_cast<int>(first_.size()) - 1; }
+  int64_t steps() const { return first_.back(); }
+  int64_t first(int r) const { return first_[static_cast<size_t>(r)]; }
+  // The rank that owns global step g.
+  int rank_of(int64_t g) const;
+
+  StepKind kind(int64_t g) const { return static_cast<StepKind>(kind_[static_cast<size_t>(g)]); }
+  int peer(int64_t g) const { return peer_[static_cast<size_t>(g)]; }  // messages; -1 otherwise
+  int seq(int64_t g) const { return seq_[static_cast<size_t>(g)]; }
+  int64_t units(int64_t g) const { return units_[static_cast<size_t>(g)]; }  // sent, received or reduced
+  // Successors of g: global steps first(rank_of(g)) + succ(k), k in [succ_begin(g), succ_begin(g + 1)).
+  uint64_t succ_begin(int64_t g) const { return succ_begin_[static_cast<size_t>(g)]; }
+  int32_t succ(uint64_t k) const { return succ_[static_cast<size_t>(k)]; }
+
+ private:
+  std::vector<int64_t> first_ = {0};
+  std::vector<uint8_t> kind_;
+  std::vector<int32_t> peer_, seq_;
+  std::vector<int64_t> units_;
+  std::vector<uint64_t> succ_begin_ = {0};
+  std::vector<int32_t> succ_;
+};
+
+}  // namespace hiercoll

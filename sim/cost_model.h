@@ -1,0 +1,31 @@
+// The simulator's cost model (the alpha-beta-gamma model of the papers,
+// with two levels): a message between nodes costs alpha + bytes * beta,
+// one inside a node alpha_shm + bytes * beta_shm, reducing costs gamma per
+// byte of input.  Bandwidths are in GB/s (10^9 bytes per second), times in
+// microseconds.
+#pragma once
+
+#include <string>
+
+namespace hiercoll {
+
+struct CostModel {
+  // Figures of a current cluster's class (issue 15): InfiniBand-like links,
+  // shared memory inside a node.
+  double alpha_us = 1.5;
+  double bandwidth_gbps = 12.5;
+  double shm_alpha_us = 0.3;
+  double shm_bandwidth_gbps = 20.0;
+  double reduce_gbps = 10.0;
+
+  // Microseconds per byte.
+  double beta() const { return 1e-3 / bandwidth_gbps; }
+  double shm_beta() const { return 1e-3 / shm_bandwidth_gbps; }
+  double gamma() const { return 1e-3 / reduce_gbps; }
+};
+
+// "" when every figure is usable (latencies >= 0, bandwidths > 0), else
+// what is wrong.
+std::string check_cost_model(const CostModel& m);
+
+}  // namespace hiercoll

@@ -1,0 +1,425 @@
+#include "sim/engine.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "sim/event_queue.h"
+#include "sim/message_matching.h"
+#include "sim/node_links.h"
+
+namespace hiercoll {
+
+namespace {
+
+constexpr double kSameTime = 1e-9;  // relative
+
+// A moment and the critical path that led to it (its shares sum to time;
+// floats: shares need no more, and there is one Clock per step).
+struct Clock {
+  double time = 0;
+  float inter = 0, intra = 0, reduce = 0;
+};
+
+const Clock& later(const Clock& a, const Clock& b) { return b.time > a.time ? b : a; }
+
+// An intrusive FIFO of step ids (messages or reductions waiting for a
+// rank's port), linked through Engine::next_out_ / next_in_.
+struct Fifo {
+  int32_t head = -1, tail = -1;
+};
+
+class Engine {
+ public:
+  Engine(const SimInput& in, const CostModel& m) : input_(in), m_(m), scheds_(*in.schedules) {}
+  bool run(SimResult* out, std::string* error);
+
+ private:
+  int rank_of(int64_t g) const { return scheds_.rank_of(g); }
+  // The sender of message `send` (its receive's peer): no search.
+  int sender_of(int64_t send) const { return scheds_.peer(partner_[static_cast<size_t>(send)]); }
+  void complete(int64_t g, int r, const Clock& c);
+  void became_ready(int64_t g, int r);
+  void push(Fifo& f, std::vector<int32_t>& next, int64_t g);
+  void insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step);
+  int64_t first_startable(int r, bool out);
+  struct Proposal {
+    int to;
+    double ready;  // when the receive became ready
+    int64_t recv, send;
+    int from;
+  };
+  Proposal proposal(int64_t send, int from) const;
+  static bool preferred(const Proposal& a, const Proposal& b);
+  void try_reduce(int r);
+  void start_message(int64_t send, int from, int to);
+  void message_done(int64_t send);
+  void reduce_done(int64_t g, int r);
+  void touch(int r);
+  void serve_touched();
+  void queue_initial_messages();
+
+  const SimInput& input_;
+  const CostModel& m_;
+  const CompactSchedules& scheds_;
+  std::vector<int32_t> partner_;  // step ids fit an int32 (checked)
+  std::vector<int32_t> waiting_;   // per step: predecessors not done
+  std::vector<Clock> clock_;       // per step: when ready (then: when started), and why
+  std::vector<uint8_t> ready_;     // per message step: ready (1), started (2)
+  std::vector<int32_t> next_out_, next_in_;  // FIFO links (reductions use next_out_)
+  // Per rank: the send, receive and reduce ports.
+  std::vector<Fifo> out_, in_, red_;  // messages out, messages in, reductions
+  std::vector<uint8_t> send_busy_, recv_busy_, reduce_busy_;
+  std::vector<Clock> send_free_, recv_free_, reduce_free_;
+  std::vector<uint8_t> touched_;  // ranks whose ports may start something now
+  std::vector<int> touched_list_;
+  std::vector<Proposal> proposals_;
+  std::vector<int> active_;
+  std::vector<int32_t> best_proposal_;  // per rank: index into proposals_, -1 between rounds
+  std::vector<int> receivers_;
+  // Messages matched at time 0: queued in bulk (sorted once) rather than
+  // one sorted insertion each, which costs a rank's number of messages
+  // each when a pairwise exchange posts all of them at once.
+  bool starting_ = false;
+  std::vector<int32_t> initial_messages_;
+  EventQueue events_;
+  NodeLinks* links_ = nullptr;
+  double now_ = 0;
+  int64_t done_ = 0;
+  Clock last_;
+  SimResult result_;
+};
+
+void Engine::push(Fifo& f, std::vector<int32_t>& next, int64_t g) {
+  next[static_cast<size_t>(g)] = -1;
+  if (f.tail >= 0) next[static_cast<size_t>(f.tail)] = g;
+  else f.head = g;
+  f.tail = g;
+}
+
+// Ports serve messages in the order their steps became ready on that side
+// (then in program order), as an MPI library serves the requests a rank
+// posted, whenever the other side turns up.
+void Engine::insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step) {
+  auto before = [&](int64_t a_key, int64_t b_key) {
+    const double ta = clock_[static_cast<size_t>(a_key)].time, tb = clock_[static_cast<size_t>(b_key)].time;
+    // Times a rounding error apart are one moment: program order decides.
+    return std::fabs(ta - tb) > kSameTime * std::max(1.0, std::fabs(ta)) ? ta < tb : a_key < b_key;
+  };
+  auto key_of = [&](int64_t h) { return &next == &next_out_ ? h : partner_[static_cast<size_t>(h)]; };
+  if (f.tail < 0 || !before(key_step, key_of(f.tail))) return push(f, next, g);
+  int64_t prev = -1, h = f.head;
+  while (h >= 0 && !before(key_step, key_of(h))) prev = h, h = next[static_cast<size_t>(h)];
+  next[static_cast<size_t>(g)] = h;
+  if (prev >= 0) next[static_cast<size_t>(prev)] = g;
+  else f.head = g;
+}
+
+void Engine::complete(int64_t g, int r, const Clock& c) {
+  ++done_;
+  if (c.time >= last_.time) last_ = c;
+  const int64_t base = scheds_.first(r);
+  for (uint64_t k = scheds_.succ_begin(g), end = scheds_.succ_begin(g + 1); k < end; ++k) {
+    const int64_t h = base + scheds_.succ(k);
+    Clock& hc = clock_[static_cast<size_t>(h)];
+    if (c.time >= hc.time) hc = c;
+    if (--waiting_[static_cast<size_t>(h)] == 0) became_ready(h, r);
+  }
+}
+
+void Engine::became_ready(int64_t g, int r) {
+  const StepKind kind = scheds_.kind(g);
+  switch (kind) {
+    case StepKind::kCopy:
+      complete(g, r, clock_[static_cast<size_t>(g)]);
+      return;
+    case StepKind::kReduce:
+      push(red_[r], next_out_, g);
+      touch(r);
+      return;
+    case StepKind::kSend:
+    case StepKind::kRecv: {
+      ready_[static_cast<size_t>(g)] = 1;
+      const int64_t other = partner_[static_cast<size_t>(g)];
+      if (!ready_[static_cast<size_t>(other)]) return;
+      const bool sending = kind == StepKind::kSend;
+      const int64_t send = sending ? g : other;
+      const int from = sending ? r : scheds_.peer(g);
+      const int to = sending ? scheds_.peer(g) : r;
+      if (starting_) {  // queued in order once every step ready at the start is known
+        initial_messages_.push_back(static_cast<int32_t>(send));
+      } else {
+        insert(out_[from], next_out_, send, send);
+        insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
+      }
+      touch(from);
+      touch(to);
+      return;
+    }
+  }
+}
+
+// The first message in rank r's queue of outgoing (out) or incoming
+// messages whose other side's port is free, or -1; drops messages that
+// started from the other side on the way.
+int64_t Engine::first_startable(int r, bool out) {
+  Fifo& f = out ? out_[r] : in_[r];
+  std::vector<int32_t>& next = out ? next_out_ : next_in_;
+  int64_t prev = -1;
+  for (int64_t g = f.head; g >= 0;) {
+    const int64_t nxt = next[static_cast<size_t>(g)];
+    if (ready_[static_cast<size_t>(g)] == 2) {
+      if (prev >= 0) next[static_cast<size_t>(prev)] = nxt;
+      else f.head = nxt;
+      if (f.tail == g) f.tail = prev;
+    } else {
+      const int from = out ? r : sender_of(g);
+      const int to = out ? scheds_.peer(g) : r;
+      if (!(out ? recv_busy_[to] : send_busy_[from])) return g;
+      prev = g;
+    }
+    g = nxt;
+  }
+  return -1;
+}
+
+Engine::Proposal Engine::proposal(int64_t send, int from) const {
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  return Proposal{scheds_.peer(send), clock_[static_cast<size_t>(recv)].time, recv, send, from};
+}
+
+// A receiver's choice between two proposals: the message whose receive
+// became ready first (times a rounding error apart count as one), then the
+// one earlier in its program (its posted order: a two-tree's colouring
+// lives in it).
+bool Engine::preferred(const Proposal& a, const Proposal& b) {
+  if (std::fabs(a.ready - b.ready) > kSameTime * std::max(1.0, std::fabs(a.ready))) return a.ready < b.ready;
+  return a.recv < b.recv;
+}
+
+void Engine::start_message(int64_t send, int from, int to) {
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  ready_[static_cast<size_t>(send)] = 2;
+  send_busy_[from] = recv_busy_[to] = 1;
+  // It starts now because of whichever of its four conditions came last.
+  Clock& c = clock_[static_cast<size_t>(send)];
+  c = later(later(c, clock_[static_cast<size_t>(recv)]), later(send_free_[from], recv_free_[to]));
+  c.time = now_;
+  const int64_t bytes = scheds_.units(send) * input_.unit_bytes;
+  ++result_.messages;
+  const int node = (*input_.node_of)[from];
+  if (node == (*input_.node_of)[to]) {
+    events_.push(now_ + m_.shm_alpha_us + double(bytes) * m_.shm_beta(), EventKind::kMessageDone, send);
+    return;
+  }
+  ++result_.inter_messages;
+  result_.inter_bytes += bytes;
+  if (bytes == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+  else links_->add(node, send, double(bytes), now_, &events_);
+}
+
+void Engine::message_done(int64_t send) {
+  const int from = sender_of(send);
+  const int to = scheds_.peer(send);
+  const int64_t recv = partner_[static_cast<size_t>(send)];
+  Clock c = clock_[static_cast<size_t>(send)];
+  const double took = now_ - c.time;
+  ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.intra : c.inter) += static_cast<float>(took);
+  c.time = now_;
+  send_busy_[from] = recv_busy_[to] = 0;
+  send_free_[from] = recv_free_[to] = c;
+  complete(send, from, c);
+  complete(recv, to, c);
+  touch(from);
+  touch(to);
+}
+
+void Engine::try_reduce(int r) {
+  if (reduce_busy_[r] || red_[r].head < 0) return;
+  const int64_t g = red_[r].head;
+  red_[r].head = next_out_[static_cast<size_t>(g)];
+  if (red_[r].head < 0) red_[r].tail = -1;
+  reduce_busy_[r] = 1;
+  Clock& c = clock_[static_cast<size_t>(g)];
+  c = later(c, reduce_free_[r]);
+  c.time = now_;
+  const int64_t bytes = scheds_.units(g) * input_.unit_bytes;
+  events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g, static_cast<uint32_t>(r));
+}
+
+void Engine::reduce_done(int64_t g, int r) {
+  Clock c = clock_[static_cast<size_t>(g)];
+  c.reduce += static_cast<float>(now_ - c.time);
+  c.time = now_;
+  reduce_busy_[r] = 0;
+  reduce_free_[r] = c;
+  complete(g, r, c);
+  touch(r);
+}
+
+void Engine::queue_initial_messages() {
+  // Every key's time is 0 here, so the queues' order is the ids' order.
+  std::vector<int32_t>& m = initial_messages_;
+  std::sort(m.begin(), m.end());
+  for (int32_t send : m) push(out_[sender_of(send)], next_out_, send);
+  std::sort(m.begin(), m.end(), [&](int32_t a, int32_t b) { return partner_[a] < partner_[b]; });
+  for (int32_t send : m) {
+    const int from = sender_of(send), to = scheds_.peer(send);
+    push(in_[to], next_in_, send);
+    touch(from);
+    touch(to);
+  }
+  m.clear();
+  m.shrink_to_fit();
+}
+
+void Engine::touch(int r) {
+  if (touched_[r]) return;
+  touched_[r] = 1;
+  touched_list_.push_back(r);
+}
+
+// Ports decide only once everything of this moment has happened, so that
+// of the messages ready at one time the oldest goes first whatever order
+// the engine saw them become ready in.
+void Engine::serve_touched() {
+  // Deferred acceptance in rounds: every free sender that a touched rank
+  // could start a message with proposes its own first startable message
+  // (senders serve their messages in the order they became ready, as MPI
+  // progresses posted requests); each free receiver takes the proposal it
+  // prefers; the others propose again next round, until nothing starts.
+  // Ranks with nothing to propose drop out of the rounds (their ports only
+  // get busier).
+  active_.assign(touched_list_.begin(), touched_list_.end());
+  for (;;) {
+    proposals_.clear();
+    size_t keep = 0;
+    for (int r : active_) {
+      bool proposed = false;
+      if (!send_busy_[r]) {
+        const int64_t g = first_startable(r, true);
+        if (g >= 0) proposals_.push_back(proposal(g, r)), proposed = true;
+      }
+      if (!recv_busy_[r]) {
+        const int64_t g = first_startable(r, false);
+        if (g >= 0) {
+          const int from = sender_of(g);
+          proposals_.push_back(proposal(first_startable(from, true), from));
+          proposed = true;
+        }
+      }
+      if (proposed) active_[keep++] = r;
+    }
+    active_.resize(keep);
+    if (proposals_.empty()) break;
+    // Each receiver takes its preferred proposal (one pass, no sort).
+    receivers_.clear();
+    for (size_t i = 0; i < proposals_.size(); ++i) {
+      int32_t& best = best_proposal_[proposals_[i].to];
+      if (best < 0) receivers_.push_back(proposals_[i].to);
+      if (best < 0 || preferred(proposals_[i], proposals_[best])) best = static_cast<int32_t>(i);
+    }
+    for (int to : receivers_) {
+      const Proposal& pr = proposals_[best_proposal_[to]];
+      best_proposal_[to] = -1;
+      if (ready_[static_cast<size_t>(pr.send)] == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
+        start_message(pr.send, pr.from, pr.to);
+    }
+  }
+  for (int r : touched_list_) {
+    touched_[r] = 0;
+    try_reduce(r);
+  }
+  touched_list_.clear();
+}
+
+bool Engine::run(SimResult* out, std::string* error) {
+  const int p = scheds_.ranks();
+  if (static_cast<int>(input_.node_of->size()) != p) {
+    *error = "the layout has " + std::to_string(input_.node_of->size()) + " ranks, the call " + std::to_string(p);
+    return false;
+  }
+  if (scheds_.steps() >= INT32_MAX) {
+    *error = "too many steps (" + std::to_string(scheds_.steps()) + "; at most 2^31)";
+    return false;
+  }
+  if (!match_messages(scheds_, &partner_, error)) return false;
+  const size_t n = static_cast<size_t>(scheds_.steps());
+  // Predecessor counts from the successor lists.
+  waiting_.assign(n, 0);
+  for (int r = 0; r < p; ++r)
+    for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
+      for (uint64_t k = scheds_.succ_begin(g); k < scheds_.succ_begin(g + 1); ++k)
+        ++waiting_[static_cast<size_t>(scheds_.first(r) + scheds_.succ(k))];
+  clock_.assign(n, Clock{});
+  ready_.assign(n, 0);
+  next_out_.assign(n, -1);
+  next_in_.assign(n, -1);
+  out_.assign(p, Fifo{});
+  in_.assign(p, Fifo{});
+  red_.assign(p, Fifo{});
+  send_busy_.assign(p, 0);
+  recv_busy_.assign(p, 0);
+  reduce_busy_.assign(p, 0);
+  touched_.assign(p, 0);
+  best_proposal_.assign(p, -1);
+  send_free_.assign(p, Clock{});
+  recv_free_.assign(p, Clock{});
+  reduce_free_.assign(p, Clock{});
+  int nodes = 0;
+  for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
+  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3);
+  links_ = &links;
+
+  // Steps without predecessors, listed before any runs (a copy completes
+  // at once and may free a later one).
+  std::vector<int32_t> initial;
+  for (size_t g = 0; g < n; ++g)
+    if (waiting_[g] == 0) initial.push_back(static_cast<int32_t>(g));
+  starting_ = true;
+  for (int32_t g : initial) became_ready(g, rank_of(g));
+  starting_ = false;
+  queue_initial_messages();
+
+  for (;;) {
+    // Events a rounding error apart are one moment: serve after all of them.
+    if (!touched_list_.empty() &&
+        (events_.empty() || events_.next_time() > now_ + kSameTime * std::max(1.0, std::fabs(now_))))
+      serve_touched();
+    if (events_.empty()) break;
+    const Event e = events_.pop();
+    now_ = e.time;
+    switch (e.kind) {
+      case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;
+      case EventKind::kMessageDone: message_done(e.id); break;
+      case EventKind::kLinkDrained:
+        if (links.current(e)) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, links.drain(e, now_, &events_));
+        break;
+    }
+  }
+  if (done_ != static_cast<int64_t>(n)) {
+    for (int r = 0; r < p; ++r)
+      for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
+        if (waiting_[static_cast<size_t>(g)] > 0 || ready_[static_cast<size_t>(g)] == 1) {
+          *error = "deadlock: rank " + std::to_string(r) + " never gets past step " +
+                   std::to_string(g - scheds_.first(r)) + " (" + step_kind_name(scheds_.kind(g)) + ")";
+          return false;
+        }
+    *error = "deadlock";
+    return false;
+  }
+  result_.steps = static_cast<int64_t>(n);
+  result_.time_us = last_.time;
+  result_.critical = TimeShares{last_.inter, last_.intra, last_.reduce};
+  *out = result_;
+  return true;
+}
+
+}  // namespace
+
+bool simulate(const SimInput& in, const CostModel& model, SimResult* out, std::string* error) {
+  Engine e(in, model);
+  return e.run(out, error);
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,145 @@
+#include "sim/options.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "bench/ops.h"
+#include "bench/options.h"
+
+namespace hiercoll {
+
+namespace {
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(item);
+  return out;
+}
+
+bool parse_count(const std::string& text, int* v) {
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end || n < 1 || n > (1 << 24)) return false;
+  *v = static_cast<int>(n);
+  return true;
+}
+
+bool parse_figure(const std::string& text, double* v) {
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end || !std::isfinite(x)) return false;
+  *v = x;
+  return true;
+}
+
+}  // namespace
+
+std::string sim_usage() {
+  return "usage: hiercoll simulate --nodes N --ppn P [--ppn-list L --map-by slot|node] --ops LIST --sizes LIST\n"
+         "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
+         "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
+         "                         [--roots sample|LIST]\n"
+         "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
+         "  (docs/SIMULATOR.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
+         "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
+         "  inside a node, reducing 10 GB/s (GB = 10^9 bytes). Sizes as in bench (1M = 2^20 bytes).\n"
+         "  Implementations: hier, flat, flat:<algorithm>, hier:<composition or leaders' algorithm>,\n"
+         "  tuned (with --tuning FILE). --out DIR writes DIR/simulated.csv and DIR/critical_path.csv.\n"
+         "  --roots sample|LIST: rooted operations at the first, middle and last rank (default; the median is\n"
+         "  reported), or at the ranks listed (one simulation each).\n";
+}
+
+bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
+  int nodes = 4, ppn = 2;
+  std::string ppn_list;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      opt->help = true;
+      return true;
+    }
+    if (i + 1 >= argc) {
+      *error = arg.rfind("--", 0) == 0 ? arg + " needs a value" : "unexpected argument '" + arg + "'";
+      return false;
+    }
+    const std::string v = argv[++i];
+    bool ok = true;
+    if (arg == "--nodes") ok = parse_count(v, &nodes);
+    else if (arg == "--ppn") ok = parse_count(v, &ppn);
+    else if (arg == "--ppn-list") ppn_list = v;
+    else if (arg == "--map-by") ok = (opt->placement = v) == "slot" || v == "node";
+    else if (arg == "--ops") opt->ops = split_list(v);
+    else if (arg == "--impls") opt->impls = split_list(v);
+    else if (arg == "--sizes") {
+      if (!hcbench::parse_size_list(v, &opt->sizes, error)) return false;
+    } else if (arg == "--alpha") ok = parse_figure(v, &opt->model.alpha_us);
+    else if (arg == "--bandwidth") ok = parse_figure(v, &opt->model.bandwidth_gbps);
+    else if (arg == "--shm-alpha") ok = parse_figure(v, &opt->model.shm_alpha_us);
+    else if (arg == "--shm-bandwidth") ok = parse_figure(v, &opt->model.shm_bandwidth_gbps);
+    else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
+    else if (arg == "--out") opt->out = v;
+    else if (arg == "--tuning") opt->tuning = v;
+    else if (arg == "--roots") {
+      opt->roots.clear();
+      if (v != "sample")
+        for (const std::string& item : split_list(v)) {
+          int root = 0;  // parse_count takes 1.., and rank 0 is a root too
+          if (item != "0" && !parse_count(item, &root)) ok = false;
+          opt->roots.push_back(root);
+        }
+    }
+    else {
+      *error = "unknown option '" + arg + "' (see --help)";
+      return false;
+    }
+    if (!ok) {
+      *error = "bad value '" + v + "' for " + arg;
+      return false;
+    }
+  }
+  if (!ppn_list.empty()) {
+    opt->ranks_per_node.clear();
+    for (const std::string& item : split_list(ppn_list)) {
+      int k = 0;
+      if (!parse_count(item, &k)) {
+        *error = "bad --ppn-list '" + ppn_list + "' (example: 3,1,2)";
+        return false;
+      }
+      opt->ranks_per_node.push_back(k);
+    }
+  } else {
+    opt->ranks_per_node.assign(nodes, ppn);
+  }
+  int64_t ranks = 0;
+  for (int k : opt->ranks_per_node) ranks += k;
+  if (ranks > (1 << 24)) {
+    *error = "too many ranks (" + std::to_string(ranks) + "; at most 16777216)";
+    return false;
+  }
+  for (int root : opt->roots)
+    if (root >= ranks) {
+      *error = "--roots: rank " + std::to_string(root) + " is not below the " + std::to_string(ranks) + " ranks";
+      return false;
+    }
+  for (const std::string& op : opt->ops)
+    if (!hcbench::find_op(op)) {
+      *error = "unknown operation '" + op + "' (" + hcbench::op_names() + ")";
+      return false;
+    }
+  if (opt->impls.empty()) {
+    *error = "no implementations given";
+    return false;
+  }
+  for (const std::string& impl : opt->impls)
+    if (impl == "tuned" && opt->tuning.empty()) {
+      *error = "the implementation 'tuned' needs --tuning FILE";
+      return false;
+    }
+  *error = check_cost_model(opt->model);
+  return error->empty();
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,92 @@
+#include "sim/report.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "bench/csv.h"
+
+namespace hiercoll {
+
+const char* const kSimulatedCsvHeader = "op,bytes,nodes,ppn,impl,algorithm,predicted_us";
+const char* const kCriticalPathCsvHeader = "op,bytes,nodes,ppn,impl,predicted_us,inter_node_us,intra_node_us,reduce_us";
+
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string percent(double part, double whole) { return whole > 0 ? fixed(100 * part / whole, 0) + "%" : "-"; }
+
+// The columns both files start with.
+std::string key_fields(const SimOptions& opt, const SimPoint& p) {
+  return hcbench::csv_field(p.op) + "," + std::to_string(p.bytes) + "," + std::to_string(opt.ranks_per_node.size()) +
+         "," + hcbench::csv_field(ppn_text(opt.ranks_per_node)) + "," + hcbench::csv_field(p.impl) + ",";
+}
+
+}  // namespace
+
+std::string ppn_text(const std::vector<int>& ranks_per_node) {
+  bool uniform = true;
+  for (int k : ranks_per_node) uniform = uniform && k == ranks_per_node.front();
+  if (uniform) return std::to_string(ranks_per_node.front());
+  std::string s;
+  for (size_t i = 0; i < ranks_per_node.size(); ++i) s += (i ? "+" : "") + std::to_string(ranks_per_node[i]);
+  return s;
+}
+
+void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimPoint>& points) {
+  const CostModel& m = opt.model;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "# %zu nodes x %s ranks (%s); between nodes alpha %.3g us, %.4g GB/s per node link (shared by its "
+                "ranks); inside a node %.3g us, %.4g GB/s; reduce %.4g GB/s\n",
+                opt.ranks_per_node.size(), ppn_text(opt.ranks_per_node).c_str(), opt.placement.c_str(), m.alpha_us,
+                m.bandwidth_gbps, m.shm_alpha_us, m.shm_bandwidth_gbps, m.reduce_gbps);
+  os << line;
+  std::snprintf(line, sizeof line, "%-12s %10s %-22s %-34s %14s %6s %6s %6s\n", "op", "bytes", "impl", "algorithm",
+                "predicted_us", "inter", "intra", "reduce");
+  os << line;
+  for (const SimPoint& p : points) {
+    if (!p.simulated) {
+      std::snprintf(line, sizeof line, "%-12s %10lld %-22s skipped: %s\n", p.op.c_str(),
+                    static_cast<long long>(p.bytes), p.impl.c_str(), p.note.c_str());
+      os << line;
+      continue;
+    }
+    const TimeShares& c = p.result.critical;
+    const double t = p.result.time_us;
+    std::snprintf(line, sizeof line, "%-12s %10lld %-22s %-34s %14s %6s %6s %6s%s%s\n", p.op.c_str(),
+                  static_cast<long long>(p.bytes), p.impl.c_str(), p.algorithm.c_str(), fixed(t, 2).c_str(),
+                  percent(c.inter_us, t).c_str(), percent(c.intra_us, t).c_str(), percent(c.reduce_us, t).c_str(),
+                  p.note.empty() ? "" : "  # ", p.note.c_str());
+    os << line;
+  }
+}
+
+bool write_csv_files(const std::string& dir, const SimOptions& opt, const std::vector<SimPoint>& points,
+                     std::string* error) {
+  std::ofstream sim(dir + "/simulated.csv"), crit(dir + "/critical_path.csv");
+  if (!sim || !crit) {
+    *error = "cannot write " + dir + "/simulated.csv and critical_path.csv";
+    return false;
+  }
+  sim << kSimulatedCsvHeader << "\n";
+  crit << kCriticalPathCsvHeader << "\n";
+  for (const SimPoint& p : points) {
+    if (!p.simulated) continue;
+    const TimeShares& c = p.result.critical;
+    sim << key_fields(opt, p) << hcbench::csv_field(p.algorithm) << "," << fixed(p.result.time_us, 3) << "\n";
+    crit << key_fields(opt, p) << fixed(p.result.time_us, 3) << "," << fixed(c.inter_us, 3) << ","
+         << fixed(c.intra_us, 3) << "," << fixed(c.reduce_us, 3) << "\n";
+  }
+  if (!sim.flush() || !crit.flush()) {
+    *error = "cannot write " + dir + "/simulated.csv and critical_path.csv";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace hiercoll

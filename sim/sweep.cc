@@ -1,0 +1,96 @@
+#include "sim/sweep.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "bench/ops.h"
+#include "hier/hier_compose.h"
+#include "sim/call_schedules.h"
+
+namespace hiercoll {
+
+Layout sim_layout(const SimOptions& opt) {
+  LayoutKey key;
+  key.ranks_per_node = opt.ranks_per_node;
+  key.placement = opt.placement;
+  const std::vector<int> node_of = nodes_of(key);
+  return make_layout(node_of, std::vector<int>(node_of.size(), 0), "none");
+}
+
+std::vector<int> sample_roots(int p) {
+  std::vector<int> roots = {0, p / 2, p - 1};
+  roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+  return roots;
+}
+
+namespace {
+
+// One point at one root; false with *why when it cannot be simulated.
+bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, Op op, int64_t bytes, int root,
+                 const SimMethod& m, SimPoint* pt, SimResult* res, std::string* why) {
+  const SimCall call = bench_call(op, bytes, L.size, root);
+  CallSchedules cs;
+  if (!call_schedules(L, F, call, m, &cs, why)) return false;
+  pt->algorithm = cs.algorithm;
+  if (!cs.note.empty()) pt->note = cs.note;
+  if (!simulate(SimInput{&cs.schedules, &L.node_of, call.unit_bytes}, opt.model, res, why)) {
+    *why = "schedule error: " + *why;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const TuningEntry* tuning, bool progress) {
+  const LayoutFacts F = layout_facts(L);
+  std::vector<SimPoint> points;
+  for (const std::string& op_text : opt.ops) {
+    const hcbench::OpInfo& info = *hcbench::find_op(op_text);
+    Op op;
+    op_from_name(info.flat_op, &op);
+    const std::vector<int64_t> sizes = info.sized ? opt.sizes : std::vector<int64_t>{0};
+    for (int64_t bytes : sizes)
+      for (const std::string& impl : opt.impls) {
+        SimPoint pt;
+        pt.op = op_text;
+        pt.bytes = bytes;
+        pt.impl = impl;
+        SimMethod m;
+        if (!method_for_impl(impl, op, tuning, &m, &pt.note)) {
+          points.push_back(pt);
+          continue;
+        }
+        if (impl == "tuned" && !tuning) pt.note = "the tuning file has no entry for this layout: the rules decide";
+        std::vector<SimResult> at_roots;
+        const std::vector<int> roots = !info.rooted        ? std::vector<int>{0}
+                                       : opt.roots.empty() ? sample_roots(L.size)
+                                                           : opt.roots;
+        for (int root : roots) {
+          SimResult res;
+          std::string why;
+          if (!simulate_at(L, F, opt, op, bytes, root, m, &pt, &res, &why)) {
+            pt.note = why;
+            at_roots.clear();
+            break;
+          }
+          at_roots.push_back(res);
+        }
+        if (!at_roots.empty()) {
+          std::sort(at_roots.begin(), at_roots.end(),
+                    [](const SimResult& a, const SimResult& b) { return a.time_us < b.time_us; });
+          pt.result = at_roots[at_roots.size() / 2];
+          pt.roots = static_cast<int>(at_roots.size());
+          pt.simulated = true;
+        }
+        if (progress)
+          std::fprintf(stderr, "simulated %s %lld %s: %lld steps, %lld messages\n", pt.op.c_str(),
+                       static_cast<long long>(bytes), impl.c_str(), static_cast<long long>(pt.result.steps),
+                       static_cast<long long>(pt.result.messages));
+        points.push_back(pt);
+      }
+  }
+  return points;
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,158 @@
+// The simulator's call layer and command: the schedules of the runtime's
+// own selection on synthetic layouts, the implementations' names, tuning
+// files, determinism, and the CSV files.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "hier/hier_registry.h"
+#include "select/flat_rules.h"
+#include "sim/call_schedules.h"
+#include "sim/report.h"
+#include "sim/sweep.h"
+
+namespace hiercoll {
+namespace {
+
+SimOptions layout_options(int nodes, int ppn, const std::string& placement = "slot") {
+  SimOptions o;
+  o.ranks_per_node.assign(nodes, ppn);
+  o.placement = placement;
+  return o;
+}
+
+SimPoint one_point(const SimOptions& base, const std::string& op, int64_t bytes, const std::string& impl,
+                   const TuningEntry* tuning = nullptr) {
+  SimOptions o = base;
+  o.ops = {op};
+  o.sizes = {bytes};
+  o.impls = {impl};
+  const std::vector<SimPoint> pts = run_sweep(o, sim_layout(o), tuning, false);
+  EXPECT_EQ(pts.size(), 1u);
+  return pts.front();
+}
+
+// hier runs what the composition rules pick; flat what the flat rules pick.
+TEST(SimCall, SelectionIsTheRuntimes) {
+  const SimOptions o = layout_options(8, 4);
+  const Layout L = sim_layout(o);
+  const LayoutFacts F = layout_facts(L);
+  const SimCall call = bench_call(Op::kAllreduce, 1 << 20, L.size, 0);
+  const HierComposition* comp = selected_composition(L, F, call.args, call.unit_bytes);
+  ASSERT_NE(comp, nullptr);
+  const SimPoint hier = one_point(o, "allreduce", 1 << 20, "hier");
+  ASSERT_TRUE(hier.simulated) << hier.note;
+  EXPECT_EQ(hier.algorithm, std::string("hier:") + comp->name);
+  const SimPoint flat = one_point(o, "allreduce", 1 << 20, "flat");
+  ASSERT_TRUE(flat.simulated) << flat.note;
+  EXPECT_EQ(flat.algorithm, default_algorithm(call.args, 1 << 20)->name);
+  // One rank per node: the hierarchy is degenerate, hier goes flat.
+  EXPECT_EQ(one_point(layout_options(8, 1), "bcast", 8, "hier").algorithm, "binomial");
+}
+
+TEST(SimCall, ForcedImplementations) {
+  const SimOptions o = layout_options(4, 4);
+  EXPECT_EQ(one_point(o, "bcast", 1 << 16, "flat:chain").algorithm, "chain");
+  EXPECT_EQ(one_point(o, "bcast", 1 << 16, "hier:twotree").algorithm, "hier:bcast inter=twotree");
+  const SimPoint bad = one_point(o, "bcast", 8, "flat:nonesuch");
+  EXPECT_FALSE(bad.simulated);
+  EXPECT_EQ(bad.note, "no flat bcast algorithm named 'nonesuch'");
+  const SimPoint native = one_point(o, "bcast", 8, "native");
+  EXPECT_FALSE(native.simulated);
+  EXPECT_EQ(native.note, "native is Open MPI's own collective: no hiercoll schedule, nothing to simulate");
+  // Forced but unfit (recursive halving needs a commutative op: fine; a
+  // power-of-two-only algorithm on 12 ranks is not): the runtime's fallback.
+  const SimPoint unfit = one_point(layout_options(3, 4), "allgather", 64, "flat:recursive_doubling");
+  ASSERT_TRUE(unfit.simulated) << unfit.note;
+}
+
+TEST(SimCall, TunedFollowsTheFileAndRefusesNative) {
+  const SimOptions o = layout_options(4, 2);
+  TuningEntry e;
+  e.layout = layout_key(sim_layout(o));
+  e.machine = builtin_machine();
+  TunedRange small, large;
+  small.to_bytes = 4096;
+  small.method = Method{Method::kFlat, "ring", ""};
+  large.from_bytes = 4096;
+  large.method = Method{Method::kNative, "", ""};
+  e.ranges[static_cast<int>(Op::kAllreduce)] = {small, large};
+  EXPECT_EQ(one_point(o, "allreduce", 1024, "tuned", &e).algorithm, "ring");
+  const SimPoint native = one_point(o, "allreduce", 1 << 20, "tuned", &e);
+  EXPECT_FALSE(native.simulated);
+  EXPECT_EQ(native.note, "the tuning file's method for this size is native (Open MPI's own), which cannot be simulated");
+}
+
+// Same inputs, same result to the last bit; rooted operations report the
+// median of their sampled roots.
+TEST(SimCall, DeterministicAndRootSampled) {
+  const SimOptions o = layout_options(6, 5, "node");
+  const SimPoint a = one_point(o, "allreduce", 1 << 18, "hier");
+  const SimPoint b = one_point(o, "allreduce", 1 << 18, "hier");
+  ASSERT_TRUE(a.simulated) << a.note;
+  EXPECT_EQ(a.result.time_us, b.result.time_us);
+  EXPECT_EQ(a.result.critical.inter_us, b.result.critical.inter_us);
+  EXPECT_EQ(a.result.messages, b.result.messages);
+  const SimPoint r = one_point(o, "bcast", 1 << 18, "hier");
+  EXPECT_EQ(r.roots, 3);
+  EXPECT_NEAR(r.result.critical.total(), r.result.time_us, 1e-6 * r.result.time_us);  // shares are floats
+}
+
+// The shared link is why hierarchy pays: with 16 ranks per node, a flat
+// binomial bcast of 1 MiB sends several messages per node at once through
+// one link; the hierarchical one crosses each link once.
+TEST(SimCall, HierarchyBeatsFlatWhenLinksAreShared) {
+  const SimOptions o = layout_options(16, 16);
+  const double hier = one_point(o, "bcast", 1 << 20, "hier").result.time_us;
+  const double flat = one_point(o, "bcast", 1 << 20, "flat:binomial").result.time_us;
+  EXPECT_LT(hier, flat);
+}
+
+TEST(SimCall, CsvFiles) {
+  SimOptions o = layout_options(2, 3);
+  o.ops = {"bcast"};
+  o.sizes = {1024};
+  o.impls = {"hier", "native"};
+  const std::vector<SimPoint> pts = run_sweep(o, sim_layout(o), nullptr, false);
+  const std::string dir = testing::TempDir();
+  std::string error;
+  ASSERT_TRUE(write_csv_files(dir, o, pts, &error)) << error;
+  std::ifstream sim(dir + "/simulated.csv"), crit(dir + "/critical_path.csv");
+  std::string header, row, more, crit_header;
+  std::getline(sim, header);
+  std::getline(sim, row);
+  EXPECT_EQ(header, "op,bytes,nodes,ppn,impl,algorithm,predicted_us");
+  EXPECT_EQ(row.rfind("bcast,1024,2,3,hier,hier:bcast,", 0), 0u) << row;
+  EXPECT_FALSE(std::getline(sim, more));  // native was skipped
+  std::getline(crit, crit_header);
+  EXPECT_EQ(crit_header, kCriticalPathCsvHeader);
+  EXPECT_EQ(ppn_text({3, 1, 2}), "3+1+2");
+}
+
+// The command line: bench's spellings, one clear line per bad input.
+TEST(SimCall, OptionsAndTheirErrors) {
+  auto parse = [](std::vector<const char*> args, SimOptions* o) {
+    args.insert(args.begin(), "simulate");
+    *o = SimOptions{};
+    std::string error;
+    parse_sim_options(static_cast<int>(args.size()), const_cast<char**>(args.data()), o, &error);
+    return error;
+  };
+  SimOptions o;
+  EXPECT_EQ(parse({"--ppn-list", "3,1,2", "--map-by", "node", "--sizes", "8,64K-256K", "--roots", "0,5"}, &o), "");
+  EXPECT_EQ(o.ranks_per_node, (std::vector<int>{3, 1, 2}));
+  EXPECT_EQ(o.placement, "node");
+  EXPECT_EQ(o.sizes, (std::vector<int64_t>{8, 65536, 131072, 262144}));
+  EXPECT_EQ(o.roots, (std::vector<int>{0, 5}));
+  SimOptions fresh;
+  EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "bad value '0' for --nodes");
+  EXPECT_EQ(parse({"--ops", "bcast,nonesuch"}, &fresh).rfind("unknown operation 'nonesuch'", 0), 0u);
+  EXPECT_EQ(parse({"--impls", "tuned"}, &fresh), "the implementation 'tuned' needs --tuning FILE");
+  EXPECT_EQ(parse({"--nodes", "2", "--ppn", "2", "--roots", "4"}, &fresh), "--roots: rank 4 is not below the 4 ranks");
+  EXPECT_EQ(parse({"--bandwidth", "0"}, &fresh), "--bandwidth must be > 0 (GB/s)");
+  EXPECT_EQ(parse({"--map-by", "core"}, &fresh), "bad value 'core' for --map-by");
+  EXPECT_EQ(parse({"--alpha"}, &fresh), "--alpha needs a value");
+}
+
+}  // namespace
+}  // namespace hiercoll

@@ -1,0 +1,161 @@
+// The simulator against the papers' closed forms, one rank per node (so
+// every message crosses the network and no link is shared): Thakur,
+// Rabenseifner, Gropp (MPICH) for bcast and allreduce, Sanders, Speck,
+// Träff (two-tree paper) for the pipelined chain and binary tree and the
+// two-tree bcast.  m is the message, N the number of segments.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "flat/registry.h"
+#include "sim/engine.h"
+
+namespace hiercoll {
+namespace {
+
+// alpha 10 us, beta 1 ns/byte, gamma 2 ns/byte: latency and bandwidth
+// terms of similar weight at m = 1 MiB, so either one being off shows.
+CostModel model() {
+  CostModel m;
+  m.alpha_us = 10;
+  m.bandwidth_gbps = 1;
+  m.reduce_gbps = 0.5;
+  return m;
+}
+
+const double kM = 1 << 20;  // bytes
+const double kA = model().alpha_us, kB = model().beta(), kG = model().gamma();
+
+// Simulates flat algorithm `name` of op on p ranks, one per node.
+SimResult simulate_flat(Op op, const char* name, int p, int64_t count, int64_t unit_bytes, int64_t seg_units = 0,
+                        bool free_reduce = false) {
+  const Algorithm* alg = find_algorithm(op, name);
+  EXPECT_NE(alg, nullptr) << name;
+  std::vector<Schedule> scheds;
+  for (int r = 0; r < p; ++r) {
+    CollArgs a;
+    a.op = op;
+    a.rank = r;
+    a.size = p;
+    a.count = count;
+    a.seg_units = seg_units;
+    scheds.push_back(build_schedule(*alg, a));
+  }
+  std::vector<int> node_of(p);
+  std::iota(node_of.begin(), node_of.end(), 0);
+  SimResult res;
+  std::string error;
+  CostModel m = model();
+  if (free_reduce) m.reduce_gbps = 1e12;
+  const CompactSchedules compact = CompactSchedules::of(scheds);
+  EXPECT_TRUE(simulate(SimInput{&compact, &node_of, unit_bytes}, m, &res, &error)) << error;
+  EXPECT_NEAR(res.critical.total(), res.time_us, 1e-6 * res.time_us);
+  return res;
+}
+
+double bcast_us(const char* name, int p, int64_t seg_bytes = 0) {
+  return simulate_flat(Op::kBcast, name, p, static_cast<int64_t>(kM), 1, seg_bytes).time_us;
+}
+double allreduce_us(const char* name, int p) {
+  return simulate_flat(Op::kAllreduce, name, p, static_cast<int64_t>(kM) / 4, 4).time_us;
+}
+
+#define EXPECT_WITHIN_2PCT(sim, formula) EXPECT_NEAR(sim, formula, 0.02 * (formula)) << "p=" << p
+
+TEST(SimClosedForm, BinomialBcast) {
+  for (int p : {2, 3, 5, 8, 13, 32, 100}) {
+    const double lg = std::ceil(std::log2(p));
+    EXPECT_WITHIN_2PCT(bcast_us("binomial", p), lg * (kA + kM * kB));
+  }
+}
+
+TEST(SimClosedForm, ScatterAllgatherBcastPowerOfTwo) {
+  for (int p : {2, 4, 16, 64}) {
+    const double lg = std::log2(p);
+    EXPECT_WITHIN_2PCT(bcast_us("scatter_recursive_doubling", p), 2 * lg * kA + 2.0 * (p - 1) / p * kM * kB);
+    // With the ring allgather (MPICH's long-message bcast): lg p + p - 1 latencies.
+    EXPECT_WITHIN_2PCT(bcast_us("scatter_ring", p), (lg + p - 1) * kA + 2.0 * (p - 1) / p * kM * kB);
+  }
+}
+
+TEST(SimClosedForm, RecursiveDoublingAllreduce) {
+  for (int p : {2, 4, 16, 64}) {
+    const double lg = std::log2(p);
+    EXPECT_WITHIN_2PCT(allreduce_us("recursive_doubling", p), lg * (kA + kM * kB + kM * kG));
+  }
+}
+
+TEST(SimClosedForm, RabenseifnerAllreduce) {
+  for (int p : {2, 4, 16, 64}) {
+    const double lg = std::log2(p);
+    const double f = (p - 1.0) / p;
+    EXPECT_WITHIN_2PCT(allreduce_us("rabenseifner", p), 2 * lg * kA + 2 * f * kM * kB + f * kM * kG);
+  }
+}
+
+// Ring (pairwise-exchange reduce-scatter, ring allgather).  The formula
+// charges every step's reduction after its receive; hiercoll's schedule
+// sends from the input, so receives overlap earlier reductions and from
+// p = 4 on it beats the formula.  Exact for p <= 3 (blocks even), and its
+// communication terms are exact for any p when reducing is free.
+TEST(SimClosedForm, RingAllreduce) {
+  for (int p : {2, 3, 4, 7, 16, 50}) {
+    const int64_t count = int64_t(p) * 65536;  // even blocks
+    const double m = 4.0 * count, f = (p - 1.0) / p;
+    const double comm = 2 * (p - 1) * kA + 2 * f * m * kB;
+    const double full = comm + f * m * kG;
+    const double sim = simulate_flat(Op::kAllreduce, "ring", p, count, 4).time_us;
+    if (p <= 3) EXPECT_WITHIN_2PCT(sim, full);
+    EXPECT_LE(sim, full * 1.000001) << "p=" << p;
+    EXPECT_GE(sim, std::max(comm, f * m * kG)) << "p=" << p;
+    EXPECT_WITHIN_2PCT(simulate_flat(Op::kAllreduce, "ring", p, count, 4, 0, /*free_reduce=*/true).time_us, comm);
+  }
+}
+
+// Linear pipeline: the last of p ranks gets block N after p - 1 + N - 1
+// steps of alpha + beta m / N.
+TEST(SimClosedForm, PipelinedChainBcast) {
+  for (int p : {2, 5, 16}) {
+    for (int N : {1, 8, 64}) {
+      const double step = kA + kM / N * kB;
+      EXPECT_WITHIN_2PCT(bcast_us("chain", p, static_cast<int64_t>(kM) / N), (p + N - 2) * step) << " N=" << N;
+    }
+  }
+}
+
+// Pipelined binary tree (two-tree paper, Sect. 2): 2(h + N - 1) steps of
+// alpha + beta m / N, h the tree's height in edges (p = 2^(h+1) - 1).  (The
+// paper's "rightmost leaf receives at step 2h" counts h as levels: its p =
+// 2^h - 1 tree needs 2(h - 1) steps, as here.)
+TEST(SimClosedForm, PipelinedBinaryTreeBcast) {
+  for (int p : {7, 15, 31, 63}) {
+    const int h = static_cast<int>(std::log2(p + 1)) - 1;
+    for (int N : {1, 8, 64}) {
+      const double step = kA + kM / N * kB;
+      EXPECT_WITHIN_2PCT(bcast_us("pipelined_binary_tree", p, static_cast<int64_t>(kM) / N), 2 * (h + N - 1) * step)
+          << " N=" << N;
+    }
+  }
+}
+
+// Two-tree bcast (Sect. 2.1): half the blocks down each tree, both trees at
+// once, so the pipelined tree's 2(h + N' - 1) steps with N' = N/2 blocks per
+// tree, each step moving one block of m/N: 2(h + N/2 - 1)(alpha + beta m/N);
+// 2^h is the smallest power of two >= p - 1 (the trees span p - 1 ranks,
+// the root sits on top, so h is again the height in edges).  p = 2^h - 1:
+// the paper's construction without pruning (for other p one tree of
+// hiercoll's may be a level deeper than the other: up to 2 steps more).
+TEST(SimClosedForm, TwoTreeBcast) {
+  for (int p : {7, 15, 31, 63}) {
+    const int h = static_cast<int>(std::ceil(std::log2(p - 1)));
+    for (int N : {2, 8, 64}) {
+      const double step = kA + kM / N * kB;
+      EXPECT_WITHIN_2PCT(bcast_us("twotree", p, static_cast<int64_t>(kM) / N), 2 * (h + N / 2.0 - 1) * step)
+          << " N=" << N;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hiercoll

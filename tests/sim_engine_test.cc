@@ -1,0 +1,191 @@
+// The simulator's engine on hand-made schedules: the shared node link, the
+// single port per direction, full duplex, reductions, determinism and the
+// errors of schedules that do not fit together.
+#include <gtest/gtest.h>
+
+#include "flat/builder.h"
+#include "sim/engine.h"
+
+namespace hiercoll {
+namespace {
+
+CostModel model() {
+  CostModel m;
+  m.alpha_us = 10;
+  m.bandwidth_gbps = 1;  // 1000 bytes per microsecond
+  m.shm_alpha_us = 1;
+  m.shm_bandwidth_gbps = 4;
+  m.reduce_gbps = 0.5;
+  return m;
+}
+
+const int64_t kBytes = 100000;  // 100 us on the link, 25 us in shared memory
+
+struct Outcome {
+  SimResult res;
+  bool ok = false;
+  std::string error;
+};
+
+Outcome run_schedules(const std::vector<Schedule>& scheds, const std::vector<int>& node_of) {
+  Outcome r;
+  const CompactSchedules compact = CompactSchedules::of(scheds);
+  r.ok = simulate(SimInput{&compact, &node_of, 1}, model(), &r.res, &r.error);
+  return r;
+}
+
+Outcome run(const std::vector<ScheduleBuilder*>& ranks, const std::vector<int>& node_of) {
+  std::vector<Schedule> scheds;
+  for (ScheduleBuilder* b : ranks) scheds.push_back(b->finish());
+  return run_schedules(scheds, node_of);
+}
+
+Span data(int64_t n = kBytes) { return Span{Buf::kRecv, 0, n}; }
+
+// Four ranks of node 0 each send to their partner on node 1 at once: the
+// node's link carries all four messages, so each takes four times longer.
+TEST(SimEngine, RanksOfANodeShareItsLink) {
+  std::vector<ScheduleBuilder> b(8);
+  for (int r = 0; r < 4; ++r) {
+    b[r].send(r + 4, data());
+    b[r + 4].recv(r, data());
+  }
+  std::vector<Schedule> all;
+  for (ScheduleBuilder& x : b) all.push_back(x.finish());
+  const Outcome shared = run_schedules(all, {0, 0, 0, 0, 1, 1, 1, 1});
+  ASSERT_TRUE(shared.ok) << shared.error;
+  EXPECT_DOUBLE_EQ(shared.res.time_us, 10 + 4 * 100.0);
+  EXPECT_EQ(shared.res.inter_messages, 4);
+  EXPECT_EQ(shared.res.inter_bytes, 4 * kBytes);
+  // The same messages from four nodes: no sharing.
+  const Outcome apart = run_schedules(all, {0, 1, 2, 3, 4, 5, 6, 7});
+  ASSERT_TRUE(apart.ok) << apart.error;
+  EXPECT_DOUBLE_EQ(apart.res.time_us, 10 + 100.0);
+}
+
+// A flow that joins a busy link slows the one already there from then on,
+// and speeds up again when the other leaves.
+TEST(SimEngine, LinkShareChangesWhenFlowsComeAndGo) {
+  std::vector<ScheduleBuilder> b(5);
+  b[0].send(2, data());
+  b[2].recv(0, data());
+  // Rank 1 first receives inside its node (1 + 50000 / 4000 = 13.5 us),
+  // then sends across beside rank 0.
+  b[4].send(1, data(kBytes / 2));
+  const int got = b[1].recv(4, Span{Buf::kTmp, 0, kBytes / 2});
+  b[1].send(3, data(), {got});
+  b[3].recv(1, data());
+  const Outcome r = run({&b[0], &b[1], &b[2], &b[3], &b[4]}, {0, 0, 1, 1, 0});
+  ASSERT_TRUE(r.ok) << r.error;
+  // Rank 0's flow: 13500 bytes alone, then 86500 at half the rate (500
+  // B/us): drained at 13.5 + 173 = 186.5.  Rank 1's: 86500 by then, the
+  // last 13500 alone: drained at 200, received at 200 + alpha.
+  EXPECT_DOUBLE_EQ(r.res.time_us, 210);
+  EXPECT_DOUBLE_EQ(r.res.critical.intra_us, 13.5);
+  EXPECT_DOUBLE_EQ(r.res.critical.inter_us, 196.5);
+}
+
+// One send port: three messages from rank 0 go one after the other, in the
+// order rank 0 listed them; one receive port: three senders to rank 0 also
+// queue.  Full duplex: an exchange costs one message time.
+TEST(SimEngine, SinglePortPerDirection) {
+  {
+    std::vector<ScheduleBuilder> b(4);
+    for (int q = 1; q <= 3; ++q) {
+      b[0].send(q, data());
+      b[q].recv(0, data());
+    }
+    const Outcome r = run({&b[0], &b[1], &b[2], &b[3]}, {0, 1, 2, 3});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 3 * 110.0);
+  }
+  {
+    std::vector<ScheduleBuilder> b(4);
+    for (int q = 1; q <= 3; ++q) {
+      b[q].send(0, data());
+      b[0].recv(q, Span{Buf::kTmp, (q - 1) * kBytes, kBytes});
+    }
+    const Outcome r = run({&b[0], &b[1], &b[2], &b[3]}, {0, 1, 2, 3});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 3 * 110.0);
+  }
+  {
+    std::vector<ScheduleBuilder> b(2);
+    b[0].send(1, Span{Buf::kSend, 0, kBytes});
+    b[0].recv(1, data());
+    b[1].send(0, Span{Buf::kSend, 0, kBytes});
+    b[1].recv(0, data());
+    const Outcome r = run({&b[0], &b[1]}, {0, 1});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 110.0);
+  }
+}
+
+// Which of two ready messages goes first is the sender's listing order: the
+// first listed reaches its receiver after one message time.
+TEST(SimEngine, SenderListingOrderDecides) {
+  for (int first : {1, 2}) {
+    std::vector<ScheduleBuilder> b(4);
+    const int second = 3 - first;
+    b[0].send(first, data());
+    b[0].send(second, data());
+    b[first].recv(0, data());
+    const int got = b[second].recv(0, data());
+    // The second receiver forwards: its copy ends the run.
+    b[second].send(3, data(), {got});
+    b[3].recv(second, data());
+    const Outcome r = run({&b[0], &b[1], &b[2], &b[3]}, {0, 1, 2, 3});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 3 * 110.0);
+    EXPECT_DOUBLE_EQ(r.res.critical.inter_us, 3 * 110.0);
+  }
+}
+
+// A reduction costs gamma per byte and runs beside the ports; the critical
+// path splits into inter-node, intra-node and reduction time.
+TEST(SimEngine, ReductionsAndCriticalPathShares) {
+  std::vector<ScheduleBuilder> b(3);
+  b[1].send(0, Span{Buf::kSend, 0, kBytes});                   // same node: 26 us
+  const int got = b[0].recv(1, Span{Buf::kTmp, 0, kBytes});
+  b[0].reduce(Span{Buf::kTmp, 0, kBytes}, data(), true, {got});  // 200 us
+  b[0].send(2, data());                                         // other node: 110 us
+  b[2].recv(0, data());
+  const Outcome r = run({&b[0], &b[1], &b[2]}, {0, 0, 1});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_DOUBLE_EQ(r.res.time_us, 26 + 200 + 110.0);
+  EXPECT_DOUBLE_EQ(r.res.critical.intra_us, 26);
+  EXPECT_DOUBLE_EQ(r.res.critical.reduce_us, 200);
+  EXPECT_DOUBLE_EQ(r.res.critical.inter_us, 110);
+}
+
+TEST(SimEngine, SchedulesThatDoNotFitAreErrors) {
+  {
+    std::vector<ScheduleBuilder> b(2);
+    b[1].recv(0, data());
+    const Outcome r = run({&b[0], &b[1]}, {0, 1});
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "message #0 from rank 0 to rank 1 is received but never sent");
+  }
+  {
+    std::vector<ScheduleBuilder> b(2);
+    b[0].send(1, data());
+    b[1].recv(0, data(10));
+    const Outcome r = run({&b[0], &b[1]}, {0, 1});
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "message #0 from rank 0 to rank 1: 100000 units sent, 10 received");
+  }
+  {
+    // Each waits to receive before it sends.
+    std::vector<ScheduleBuilder> b(2);
+    for (int r = 0; r < 2; ++r) {
+      const int got = b[r].recv(1 - r, Span{Buf::kTmp, 0, 8});
+      b[r].send(1 - r, data(8), {got});
+    }
+    const Outcome r = run({&b[0], &b[1]}, {0, 1});
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error.rfind("deadlock: rank 0", 0), 0u) << r.error;
+  }
+}
+
+}  // namespace
+}  // namespace hiercoll
