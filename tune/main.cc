@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench/clock.h"
+#include "bench/link_model.h"
 #include "bench/machine.h"
 #include "bench/ops.h"
 #include "bench/options.h"
@@ -91,13 +92,18 @@ int run(int argc, char** argv, const TuneOptions& opt) {
   }
 
   const hcbench::Machine machine = hcbench::discover_machine(ctrl);
+  std::string model_error;
+  const hcbench::LinkModel link_model = hcbench::link_model_from_env(&model_error);
   hiercoll::TuningEntry entry;
   entry.layout = key;
   entry.machine = measure_machine(ctrl, machine);
+  entry.machine.source += "; link model: " + hcbench::describe_link_model(link_model);
   entry.created = now_text();
   entry.tool = command_line(argc, argv);
   if (rank == 0) {
     std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(key).c_str(), machine.header().c_str());
+    if (!model_error.empty()) std::printf("WARNING: %s; no link model assumed\n", model_error.c_str());
+    std::printf("link model: %s\n", hcbench::describe_link_model(link_model).c_str());
     std::printf("machine: inter-node %.1f us + %.2f GB/s, intra-node %.2f us + %.2f GB/s, reduce %.2f GB/s\n",
                 entry.machine.inter_latency_us, entry.machine.inter_bandwidth_gbps, entry.machine.intra_latency_us,
                 entry.machine.intra_bandwidth_gbps, entry.machine.reduce_gbps);

@@ -28,6 +28,7 @@ rc=$?
 echo "$log"
 ((rc == 0)) || fail "hiercoll_tune --profile exited $rc"
 grep -q '^hiercoll tune: layout 2x2 slot' <<<"$log" || fail "no layout line"
+grep -q '^link model: ' <<<"$log" || fail "no link model line"
 grep -q '^\[tune .*\] bcast (op 1/3) 64K: ' <<<"$log" || fail "no progress line for bcast 64K (most frequent first)"
 grep -q "^wrote $tmp/t.json" <<<"$log" || fail "file not written"
 [[ $(head -1 "$tmp/t.json.points.csv") == "op,bytes,method,segment,median_us,lo_us,hi_us,samples,best" ]] ||
