@@ -43,7 +43,7 @@ std::string sim_usage() {
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
          "                         [--roots sample|LIST]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
-         "  (docs/SIMULATOR.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
+         "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
          "  inside a node, reducing 10 GB/s (GB = 10^9 bytes). Sizes as in bench (1M = 2^20 bytes).\n"
          "  Implementations: hier, flat, flat:<algorithm>, hier:<composition or leaders' algorithm>,\n"
