@@ -35,6 +35,7 @@ std::string tune_usage() {
          "search knobs: --min-samples N (3) --max-samples N (15) --drop-ratio R (0.5) --look-past N (2)\n"
          "              --scan-steps N (2) --stride N (2: every other size measured before refining)\n"
          "              --carry-ratio R (1.5; 0: off; skip methods R times slower at the neighbouring measured size)\n"
+         "              --between 0|1 (1: a size between neighbouring grid sizes, measured where their winners differ)\n"
          "              --segment-window N (2: walk segments within N octaves of the neighbouring size's best,\n"
          "              scaled by sqrt of the size ratio; 0: every power of two below the message)\n";
 }
@@ -86,6 +87,13 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
     } else if (a == "--profile" || a == "--out" || a == "--show") {
       if (!value(&v)) return false;
       (a == "--profile" ? opt->profile : a == "--out" ? opt->out : opt->show) = v;
+    } else if (a == "--between") {
+      if (!value(&v)) return false;
+      if (!number(v, 0, 1, &d) || d != static_cast<int>(d)) {
+        *error = "--between " + v + ": expected 0 or 1";
+        return false;
+      }
+      opt->between = static_cast<int>(d);
     } else if (a == "--segment-window") {
       if (!value(&v)) return false;
       if (!number(v, 0, 30, &d) || d != static_cast<int>(d)) {

@@ -27,6 +27,7 @@ struct TuneOptions {
   int scan_steps = 2;
   int stride = 2;              // every stride-th size of the grid measured before refining
   double carry_ratio = 1.5;    // >0: methods this many times slower at the neighbouring measured size are skipped
+  int between = 1;             // sizes inserted between neighbouring grid sizes (measured only where winners differ)
   int segment_window = 2;      // >0: segments walked within this many octaves of the neighbouring size's best
   bool help = false;
 };
