@@ -226,14 +226,13 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
                        const MachineFigures* machine) {
   HierChoice ch;
   ch.machine = machine;
-  const MachineFigures& m = machine ? *machine : builtin_machine();
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
   ch.unit_bytes = unit_bytes;
   if (comp.segmented) {
     const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
     const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
-    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, m), bytes / kSegmentsPerMessage);
+    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, machine), bytes / kSegmentsPerMessage);
     ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
   } else if (segment_bytes > 0) {
     ch.seg_units = units_of(segment_bytes, unit_bytes);
@@ -322,8 +321,7 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   }
   if (!a) a = default_algorithm(*sub, bytes);
   sub->seg_units = choice.seg_units > 0 ? choice.seg_units
-                                        : units_of(default_segment_bytes(*a, bytes, sub->size,
-                                                                  choice.machine ? *choice.machine : builtin_machine()),
+                                        : units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
                                                    choice.unit_bytes);
   return *a;
 }

@@ -56,7 +56,7 @@ struct Tuned {
   const TunedRange* range = nullptr;
   const MachineFigures* machine = nullptr;
 };
-Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* state);
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
 int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
 // Runs the call hierarchically; -1 when no hierarchical schedule applies

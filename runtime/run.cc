@@ -105,7 +105,7 @@ int run_call_internal(const Call& c) {
 
   // The tuning file's method, where it has one for the call: MPI's own
   // collective, a flat algorithm, or a composition.
-  const Tuned tuned = tuned_for(c, plan, settings, state);
+  const Tuned tuned = tuned_for(plan, settings, state);
   const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
   if (tuned_kind == Method::kNative) return -1;
 
@@ -126,7 +126,7 @@ int run_call_internal(const Call& c) {
   return MPI_SUCCESS;
 }
 
-Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* state) {
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (!state->tuning_resolved || state->tuning_path != s.tuning_file) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0);
     state->tuning_path = s.tuning_file;
@@ -140,7 +140,6 @@ Tuned tuned_for(const Call& c, const Plan& plan, const Settings& s, CommState* s
   t.range = find_range(*state->tuning, plan.args.op, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
   // Mode flat runs flat algorithms only.
   if (t.range && s.mode == Mode::kFlat && t.range->method.kind != Method::kFlat) t.range = nullptr;
-  (void)c;
   return t;
 }
 

@@ -8,11 +8,11 @@ namespace hiercoll {
 
 namespace {
 
-const Algorithm* fitting(Op op, const std::string& name, const CollArgs& args, const char** unfit) {
+const Algorithm* fitting(Op op, std::string_view name, const CollArgs& args, const char** unfit) {
   if (name.empty()) return nullptr;
   const Algorithm* a = find_algorithm(op, name);
   if (a && algorithm_fits(*a, args)) return a;
-  *unfit = name.c_str();
+  *unfit = name.data();  // a std::string's characters (FlatRequest)
   return nullptr;
 }
 
@@ -29,9 +29,7 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   const bool tuned_here = req.forced.empty() && !req.tuned.empty() && req.tuned == d.algorithm->name;
   const int64_t seg = req.segment_bytes > 0                  ? req.segment_bytes
                       : tuned_here && req.tuned_segment > 0  ? req.tuned_segment
-                                                             : default_segment_bytes(*d.algorithm, bytes, args.size,
-                                                                                     req.machine ? *req.machine
-                                                                                                 : builtin_machine());
+                                                             : default_segment_bytes(*d.algorithm, bytes, args.size, req.machine);
   d.seg_units = std::max<int64_t>(1, seg / unit_bytes);
   return d;
 }

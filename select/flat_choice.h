@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <string_view>
 
 #include "flat/coll_args.h"
 #include "flat/registry.h"
@@ -13,10 +13,12 @@
 
 namespace hiercoll {
 
-// What is asked of the flat path besides the rules ("" / 0: nothing).
+// What is asked of the flat path besides the rules ("" / 0: nothing).  The
+// names are views of std::strings that outlive the call (settings, tuning
+// file): taken on every call, they are not copied.
 struct FlatRequest {
-  std::string forced;          // a forced algorithm (knob HIERCOLL_<OP>_ALGORITHM)
-  std::string tuned;           // the tuning file's flat algorithm for the call's range
+  std::string_view forced;     // a forced algorithm (knob HIERCOLL_<OP>_ALGORITHM)
+  std::string_view tuned;      // the tuning file's flat algorithm for the call's range
   int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the rules')
   int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
   const MachineFigures* machine = nullptr;  // figures default segments follow (null: built-in)

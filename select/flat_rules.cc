@@ -111,13 +111,13 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
   std::abort();
 }
 
-int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size, const MachineFigures& m) {
+int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size, const MachineFigures* m) {
   // A pipeline of depth d moving m bytes in segments of s takes about
   // (d + m/s) (alpha + s beta), least at s = sqrt(m alpha / (d beta))
   // (two-tree paper Sect. 2).  alpha/beta is the machine's (select/machine.h:
   // the tuning file's figures, else the built-in ones).  Depth: a tree's
   // height, a chain's length.  HIERCOLL_SEGMENT_BYTES overrides.
-  const int64_t alpha_over_beta = m.alpha_over_beta_bytes();
+  const int64_t alpha_over_beta = (m ? *m : builtin_machine()).alpha_over_beta_bytes();
   int depth = 1;
   if (std::strcmp(a.name, "chain") == 0) depth = std::max(1, group_size - 1);
   else

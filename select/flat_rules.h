@@ -24,8 +24,8 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
 
 // Default pipelining segment in bytes for an algorithm and message size on
-// a machine with figures m (builtin_machine() when nothing was measured).
+// a machine with figures m (null: builtin_machine(), nothing was measured).
 int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size,
-                              const MachineFigures& m = builtin_machine());
+                              const MachineFigures* m = nullptr);
 
 }  // namespace hiercoll
