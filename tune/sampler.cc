@@ -8,28 +8,18 @@ namespace hctune {
 
 using hiercoll::Method;
 
-std::vector<std::pair<std::string, std::string>> method_hints(const hcbench::OpInfo& op, const Method& m,
-                                                              int64_t segment) {
-  const std::string prefix = std::string("hiercoll_") + op.flat_op + "_";
+hcbench::ImplSpec method_spec(const hcbench::OpInfo& op, const Method& m, int64_t segment) {
+  hcbench::ImplSpec spec;
+  spec.name = hiercoll::method_text(m);
+  spec.kind = m.kind == Method::kNative ? hcbench::ImplSpec::kNative
+              : m.kind == Method::kFlat ? hcbench::ImplSpec::kFlat
+                                        : hcbench::ImplSpec::kHier;
+  spec.algorithm = m.name;  // the flat algorithm or the composition
   // No tuning file of the user's may decide for the method under test.
-  std::vector<std::pair<std::string, std::string>> h = {{"hiercoll_tuning_file", "none"}};
-  switch (m.kind) {
-    case Method::kNative:
-      h.emplace_back("hiercoll", "off");
-      h.emplace_back("ompi_comm_coll_preference", "^han");  // coll/tuned, Open MPI's default
-      break;
-    case Method::kFlat:
-      h.emplace_back("hiercoll", "flat");
-      h.emplace_back(prefix + "algorithm", m.name);
-      break;
-    case Method::kHier:
-      h.emplace_back("hiercoll", "hier");
-      h.emplace_back(prefix + "composition", m.name);
-      if (!m.inter.empty()) h.emplace_back(prefix + "inter_algorithm", m.inter);
-      break;
-  }
-  if (segment > 0) h.emplace_back("hiercoll_segment_bytes", std::to_string(segment));
-  return h;
+  spec.hints.emplace_back("hiercoll_tuning_file", "none");
+  if (!m.inter.empty()) spec.hints.emplace_back(std::string("hiercoll_") + op.flat_op + "_inter_algorithm", m.inter);
+  if (segment > 0) spec.hints.emplace_back("hiercoll_segment_bytes", std::to_string(segment));
+  return spec;
 }
 
 Sampler::Sampler(MPI_Comm ctrl, const hcbench::OpInfo& op, int64_t bench_bytes, const std::vector<int>& roots,
@@ -42,8 +32,7 @@ Sampler::Sampler(MPI_Comm ctrl, const hcbench::OpInfo& op, int64_t bench_bytes, 
 }
 
 Sampler::~Sampler() {
-  for (auto& kv : slots_)
-    if (kv.second.comm != MPI_COMM_NULL) PMPI_Comm_free(&kv.second.comm);
+  for (auto& kv : slots_) hcbench::free_impls(&kv.second.impl);
 }
 
 Sampler::Slot& Sampler::slot(const std::string& method_name, int64_t segment) {
@@ -56,11 +45,13 @@ Sampler::Slot& Sampler::slot(const std::string& method_name, int64_t segment) {
     broken_.push_back(error);
     return s;
   }
-  MPI_Info info;
-  MPI_Info_create(&info);
-  for (const auto& h : method_hints(op_, s.method, segment)) MPI_Info_set(info, h.first.c_str(), h.second.c_str());
-  PMPI_Comm_dup_with_info(ctrl_, info, &s.comm);
-  MPI_Info_free(&info);
+  // The benchmark's implementations: the same communicator hints make
+  // hiercoll run the method (or Open MPI's coll/tuned, for native).
+  if (!hcbench::create_impls({method_spec(op_, s.method, segment)}, ctrl_, &s.impl, &error)) {
+    broken_.push_back(method_name + ": " + error);
+    return s;
+  }
+  s.comm = s.impl.front().comm;
   const std::string what = method_name + (segment > 0 ? " segment " + std::to_string(segment) : "");
   s.ok = warm_up(s, what);
   return s;

@@ -18,6 +18,7 @@
 
 #include "bench/calls.h"
 #include "bench/clock.h"
+#include "bench/impls.h"
 #include "bench/ops.h"
 #include "select/method.h"
 
@@ -43,6 +44,7 @@ class Sampler {
 
  private:
   struct Slot {
+    std::vector<hcbench::Impl> impl;  // one: the method's communicator
     MPI_Comm comm = MPI_COMM_NULL;
     hiercoll::Method method;
     int samples = 0;
@@ -61,8 +63,8 @@ class Sampler {
   std::vector<std::string> broken_;
 };
 
-// The info hints that make hiercoll run method m with segment (0: rules).
-std::vector<std::pair<std::string, std::string>> method_hints(const hcbench::OpInfo& op, const hiercoll::Method& m,
-                                                              int64_t segment);
+// The benchmark implementation (bench/impls.h) that runs method m with
+// segment (0: the rules').
+hcbench::ImplSpec method_spec(const hcbench::OpInfo& op, const hiercoll::Method& m, int64_t segment);
 
 }  // namespace hctune
