@@ -86,11 +86,9 @@ std::vector<int64_t> with_sizes_between(const std::vector<int64_t>& sizes) {
     if (i > 0) {
       const int64_t mid = std::llround(std::sqrt(static_cast<double>(sizes[i - 1]) * sizes[i]) / 4) * 4;
       if (mid > sizes[i - 1] && mid < sizes[i]) out.push_back(mid);
-      else out.push_back(-1);  // keeps the given sizes at even indices
     }
     out.push_back(sizes[i]);
   }
-  out.erase(std::remove(out.begin(), out.end(), -1), out.end());
   return out;
 }
 
@@ -139,10 +137,8 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
   for (const TuneCandidate& c : candidates(registry_op(op), layout_, eff, unit_bytes(op, bytes), op.rooted))
     cands.push_back(Candidate{hiercoll::method_text(c.method), c.segments});
   cands = carried(cands, bytes);
-  int experiments = 0;
   auto measure = [&](const Candidate& c, int64_t seg) { return sampler.sample(c.name, seg); };
   auto progress = [&](const hiercoll::SearchProgress& p) {
-    experiments = p.experiments_done;
     if (MPI_Wtime() - last_progress_ < 10) return;
     last_progress_ = MPI_Wtime();
     say(where + ": " + std::to_string(p.experiments_done) + " experiments, " + std::to_string(p.candidates_left) +
@@ -208,6 +204,34 @@ std::vector<Candidate> Tuner::carried(const std::vector<Candidate>& all, int64_t
   return kept;
 }
 
+hiercoll::GridResult Tuner::search_op(const OpPlan& plan, const std::string& op_tag, int* op_planned) {
+  if (!plan.op->sized) {
+    // One point: barrier has no size.
+    const PointResult r = tune_point(plan, 0, op_tag);
+    hiercoll::GridResult grid;
+    grid.points.push_back({0, r});
+    grid.decisions.push_back({0, r.best.method, r.best.segment, r.best.median_us, true});
+    grid.ranges.push_back({0, std::numeric_limits<int64_t>::max(), r.best.method, r.best.segment});
+    grid.experiments = r.experiments;
+    grid.samples = r.samples;
+    grid.points_measured = 1;
+    return grid;
+  }
+  hiercoll::GridOptions g;
+  g.exhaustive = opt_.exhaustive;
+  g.coarse_stride = opt_.stride;
+  std::vector<int64_t> eff;
+  for (int64_t b : plan.sizes) eff.push_back(hcbench::effective_bytes(*plan.op, b));
+  eff.erase(std::unique(eff.begin(), eff.end()), eff.end());
+  if (opt_.between > 0 && g.coarse_stride == 2 && !opt_.exhaustive) eff = with_sizes_between(eff);
+  return hiercoll::search_sizes(
+      eff, [&](int64_t bytes) { return tune_point(plan, bytes, op_tag + " " + hcbench::format_size(bytes)); }, g,
+      [&](int64_t, int, int total_planned) {
+        points_planned_ += total_planned - *op_planned;
+        *op_planned = total_planned;
+      });
+}
+
 OpOutcome Tuner::tune(const OpPlan& plan, int index, int total) {
   OpOutcome out;
   measured_.clear();
@@ -218,38 +242,11 @@ OpOutcome Tuner::tune(const OpPlan& plan, int index, int total) {
   const int n = static_cast<int>(plan.sizes.size());
   const int planned = !plan.op->sized ? 1 : opt_.exhaustive ? n : std::min(n, n / std::max(1, opt_.stride) + 3);
   if (index == 0) points_planned_ = planned * total;
-  hiercoll::GridOptions g;
-  g.exhaustive = opt_.exhaustive;
-  g.coarse_stride = opt_.stride;
   const std::string op_tag = std::string(plan.op->name) + " (op " + std::to_string(index + 1) + "/" +
                              std::to_string(total) + ")";
   int op_planned = planned;
   try {
-  if (!plan.op->sized) {
-    // One point: barrier has no size.
-    const PointResult r = tune_point(plan, 0, op_tag);
-    out.grid.points.push_back({0, r});
-    out.grid.decisions.push_back({0, r.best.method, r.best.segment, r.best.median_us, true});
-    out.grid.ranges.push_back({0, std::numeric_limits<int64_t>::max(), r.best.method, r.best.segment});
-    out.grid.experiments = r.experiments;
-    out.grid.samples = r.samples;
-    out.grid.points_measured = 1;
-  } else {
-    std::vector<int64_t> eff;
-    for (int64_t b : plan.sizes) eff.push_back(hcbench::effective_bytes(*plan.op, b));
-    eff.erase(std::unique(eff.begin(), eff.end()), eff.end());
-    if (opt_.between > 0 && g.coarse_stride == 2 && !opt_.exhaustive) eff = with_sizes_between(eff);
-    out.grid = hiercoll::search_sizes(
-        eff,
-        [&](int64_t bytes) {
-          return tune_point(plan, bytes, op_tag + " " + hcbench::format_size(bytes));
-        },
-        g,
-        [&](int64_t, int, int total_planned) {
-          points_planned_ += total_planned - op_planned;
-          op_planned = total_planned;
-        });
-  }
+    out.grid = search_op(plan, op_tag, &op_planned);
   } catch (const BudgetSpent&) {
     say(std::string(plan.op->name) + ": budget spent, not tuned (the built-in rules stay for it)");
     points_planned_ -= op_planned;

@@ -41,6 +41,9 @@ class Tuner {
   OpOutcome tune(const OpPlan& plan, int index, int total);
 
  private:
+  // The search over the operation's sizes (one point for barrier); throws
+  // BudgetSpent when the budget runs out.  *op_planned: points planned.
+  hiercoll::GridResult search_op(const OpPlan& plan, const std::string& op_tag, int* op_planned);
   hiercoll::PointResult tune_point(const OpPlan& plan, int64_t bytes, const std::string& where);
   // The candidates still worth measuring at `bytes`, and the segments to
   // walk, given the operation's points measured so far (tuner.cc).
