@@ -52,6 +52,7 @@ const Settings& comm_settings(CommState* s, MPI_Comm comm) {
     s->settings = apply_info(s->inherited ? *s->inherited : env_settings(), info);
     if (info != MPI_INFO_NULL) PMPI_Info_free(&info);
     s->settings_current = true;
+    s->tuning_resolved = false;
   }
   return s->settings;
 }
@@ -62,6 +63,7 @@ void apply_set_info(MPI_Comm comm, MPI_Info info) {
   const Settings current = comm_settings(comm);
   CommState* s = comm_state(comm);
   s->settings = apply_info(current, info);
+  s->tuning_resolved = false;
 }
 
 // MPI_Comm_dup_with_info: the new info replaces the parent's hints.
@@ -69,6 +71,7 @@ void apply_dup_info(MPI_Comm comm, MPI_Info info) {
   CommState* s = comm_state(comm);
   s->settings = apply_info(env_settings(), info);
   s->settings_current = true;
+  s->tuning_resolved = false;
 }
 
 }  // namespace hiercoll

@@ -54,9 +54,8 @@ struct CommState {
   const Topology* topology = nullptr;
   LayoutFacts facts;
   // The tuning file's entry for this layout (null: built-in rules), found
-  // for the settings' tuning_file == tuning_path.
+  // again whenever the settings change (tuning_resolved reset there).
   const TuningEntry* tuning = nullptr;
-  std::string tuning_path;
   bool tuning_resolved = false;
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
 };

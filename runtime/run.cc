@@ -127,9 +127,8 @@ int run_call_internal(const Call& c) {
 }
 
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
-  if (!state->tuning_resolved || state->tuning_path != s.tuning_file) {
+  if (!state->tuning_resolved) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0);
-    state->tuning_path = s.tuning_file;
     state->tuning_resolved = true;
   }
   Tuned t;

@@ -25,7 +25,9 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   // A forced name (fitting or not) hides the tuning file's choice.
   if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(args.op, req.tuned, args, &d.unfit_tuned);
   if (!d.algorithm) d.algorithm = default_algorithm(args, bytes);
-  if (unit_bytes <= 0) return d;
+  // seg_units stays 0 where the schedule ignores it (segmented_flag_test),
+  // so that one cached schedule serves every segment-free call shape.
+  if (unit_bytes <= 0 || !d.algorithm->segmented) return d;
   const bool tuned_here = req.forced.empty() && !req.tuned.empty() && req.tuned == d.algorithm->name;
   const int64_t seg = req.segment_bytes > 0                  ? req.segment_bytes
                       : tuned_here && req.tuned_segment > 0  ? req.tuned_segment

@@ -134,8 +134,8 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
           : nullptr;
   if (choice) {
     out->algorithm = choice->name;
+    CollArgs a = call.args;
     for (int r = 0; r < p; ++r) {
-      CollArgs a = call.args;
       a.rank = r;
       add_rank(build_composed(*choice, L, a), p, &out->schedules);
     }
@@ -153,10 +153,10 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     out->note = std::string("algorithm ") + (d.unfit_forced ? d.unfit_forced : d.unfit_tuned) +
                 " does not fit this call; using " + d.algorithm->name;
   out->algorithm = d.algorithm->name;
+  CollArgs a = call.args;
+  a.seg_units = d.seg_units;
   for (int r = 0; r < p; ++r) {
-    CollArgs a = call.args;
     a.rank = r;
-    a.seg_units = d.seg_units;
     add_rank(build_schedule(*d.algorithm, a), p, &out->schedules);
   }
   return true;
