@@ -2,6 +2,7 @@
 
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
+#include "select/flat_rules.h"
 
 namespace hctune {
 
@@ -41,12 +42,9 @@ std::vector<TuneCandidate> candidates(hiercoll::Op op, const hiercoll::Layout& L
   std::vector<TuneCandidate> out;
   out.push_back({Method{}, {0}});  // native
   const CollArgs a = call_args(op, L, bytes, unit_bytes);
-  // Segments are counted on the bytes a schedule moves in one piece: the
-  // vector, or all blocks of a block collective.
-  const int64_t moved = bytes * (op == hiercoll::Op::kAllgather || op == hiercoll::Op::kGather ||
-                                         op == hiercoll::Op::kScatter
-                                     ? L.size
-                                     : 1);
+  // Segments are counted on the bytes the rules size them by (the vector,
+  // or all blocks of a block collective).
+  const int64_t moved = hiercoll::selection_bytes(op, unit_bytes, a);
   for (const Algorithm* alg : hiercoll::algorithms_for(op)) {
     if (!hiercoll::algorithm_fits(*alg, a)) continue;
     if (rooted && (alg->restrictions & hiercoll::kRootZeroOnly)) continue;
