@@ -20,7 +20,8 @@ namespace hiercoll {
 // buffer.  Not copyable: it owns an MPI datatype.
 struct ByteMessage {
   std::unique_ptr<char[]> packed;  // the message, where the datatype is not its bytes in order
-  void* unpack_to = nullptr;       // non-roots: unpack `packed` here after the schedule
+  bool unpack = false;             // non-roots: unpack `packed` to unpack_to after the schedule
+  void* unpack_to = nullptr;       // the user's buffer (MPI_BOTTOM, that is null, included)
   int count = 0;
   MPI_Datatype type = MPI_DATATYPE_NULL;
   MPI_Datatype unit_type = MPI_DATATYPE_NULL;  // a unit of several bytes (messages past INT_MAX bytes)

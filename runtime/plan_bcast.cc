@@ -59,6 +59,7 @@ int plan_bcast(const Call& c, int rank, Plan* p) {
       const int rc = pack_elements(c.recvbuf, c.recvcount, c.recvtype, data);
       if (rc != MPI_SUCCESS) return rc;
     } else {
+      m.unpack = true;
       m.unpack_to = c.recvbuf;
       m.count = c.recvcount;
       m.type = c.recvtype;
@@ -75,7 +76,7 @@ int plan_bcast(const Call& c, int rank, Plan* p) {
 
 int finish_plan(const Plan& p) {
   const ByteMessage& m = p.message;
-  if (!m.unpack_to) return MPI_SUCCESS;
+  if (!m.unpack) return MPI_SUCCESS;
   return unpack_elements(m.packed.get(), m.count, m.type, m.unpack_to);
 }
 

@@ -146,6 +146,39 @@ TEST_F(ApiTest, ForcedAlgorithmThatDoesNotFitFallsBackVisibly) {
   MPI_Comm_free(&c);
 }
 
+// MPI_BOTTOM with datatypes of absolute addresses, every root: a bcast
+// whose datatype is not its bytes in order is unpacked after the schedule,
+// to MPI_BOTTOM (a null address) as to any buffer.
+TEST_F(ApiTest, MpiBottomWithAbsoluteAddresses) {
+  for (int root = 0; root < size_; ++root) {
+    int a[5];
+    for (int i = 0; i < 5; ++i) a[i] = rank_ == root ? 10 * root + i : -1;
+    a[2] = -7;  // the gap between the datatype's two blocks
+    MPI_Aint at[2];
+    MPI_Get_address(&a[0], &at[0]);
+    MPI_Get_address(&a[3], &at[1]);
+    const int lens[2] = {2, 2};
+    MPI_Datatype t;
+    MPI_Type_create_hindexed(2, lens, at, MPI_INT, &t);
+    MPI_Type_commit(&t);
+    EXPECT_EQ(MPI_Bcast(MPI_BOTTOM, 1, t, root, MPI_COMM_WORLD), MPI_SUCCESS);
+    EXPECT_EQ(std::vector<int>(a, a + 5), (std::vector<int>{10 * root, 10 * root + 1, -7, 10 * root + 3, 10 * root + 4}))
+        << "root " << root;
+    MPI_Type_free(&t);
+  }
+  std::vector<int> all(size_, -1);
+  MPI_Aint at;
+  MPI_Get_address(all.data(), &at);
+  const int one = 1;
+  MPI_Datatype t;
+  MPI_Type_create_hindexed(1, &one, &at, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  const int mine = 3 * rank_;
+  EXPECT_EQ(MPI_Allgather(&mine, 1, MPI_INT, MPI_BOTTOM, 1, t, MPI_COMM_WORLD), MPI_SUCCESS);
+  for (int j = 0; j < size_; ++j) EXPECT_EQ(all[j], 3 * j);
+  MPI_Type_free(&t);
+}
+
 // Bad input in general: tests/api_errors_test.cc.
 TEST_F(ApiTest, UnknownAlgorithmNameIsAnError) {
   MPI_Comm c = comm_with({{"hiercoll_bcast_algorithm", "no_such_algorithm"}});
