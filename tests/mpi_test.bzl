@@ -29,13 +29,33 @@ def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large",
     data: files the ranks read (paths relative to the runfiles, the ranks'
     working directory).
     """
+    _per_layout(
+        name,
+        "//tools:run_on_cluster.sh",
+        data = [binary] + data,
+        layouts = layouts,
+        size = size,
+        env = env,
+        args_before = ["--timeout", str(timeout_s)],
+        args_after = ["--", "$(rootpath %s)" % binary] + args,
+    )
+
+def mpi_script_test(name, script, data = [], layouts = None, size = "large"):
+    """One sh_test <name>_<layout> per layout running `script`, which starts
+    its MPI jobs itself (tools/cluster.sh), with the layout's tools/cluster.sh
+    options as its arguments."""
+    _per_layout(name, script, data = data, layouts = layouts, size = size)
+
+# One sh_test per layout: `script` with args_before + the layout's options +
+# args_after.
+def _per_layout(name, script, data, layouts, size, env = {}, args_before = [], args_after = []):
     for layout in (MPI_LAYOUTS.keys() if layouts == None else layouts):
         native.sh_test(
             name = name + "_" + layout,
             size = size,
-            srcs = ["//tools:run_on_cluster.sh"],
-            args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath %s)" % binary] + args,
-            data = [binary, "//tools:cluster.sh"] + data,
+            srcs = [script],
+            args = args_before + MPI_LAYOUTS[layout] + args_after,
+            data = data + ["//tools:cluster.sh"],
             env = env,
             # One MPI job at a time on a 2-core machine.
             tags = ["exclusive", "mpi"],

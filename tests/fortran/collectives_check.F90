@@ -1,0 +1,543 @@
+! Every collective hiercoll handles, called from Fortran through one of the
+! three bindings, chosen when compiling (tests/fortran/BUILD):
+! -DBINDING_MPIF_H (include 'mpif.h'), -DBINDING_USE_MPI (use mpi) or
+! -DBINDING_MPI_F08 (use mpi_f08).  Results are checked against closed
+! forms over rank numbers (rank r's element i is 1000 r + i), on
+! MPI_COMM_WORLD and on a communicator in reverse rank order, with
+! MPI_IN_PLACE, MPI_BOTTOM, non-default roots, counts 0, 1, odd and large,
+! a non-commutative user operation on a derived datatype, error classes
+! under MPI_ERRORS_RETURN, and hints set from Fortran.
+!
+! Rank 0 prints "fortran <binding>: N checks, F failed on P ranks" and one line per
+! operation, "fortran-expect: <op> served=S native=N": the calls each rank
+! made that hiercoll must serve, and those that hints hand to MPI, so that
+! tests/fortran/fortran_test.sh compares them with HIERCOLL_STATS.
+#if defined(BINDING_MPI_F08)
+#define HANDLE(kind) type(kind)
+#define BINDING_NAME 'use mpi_f08'
+#elif defined(BINDING_USE_MPI)
+#define HANDLE(kind) integer
+#define BINDING_NAME 'use mpi'
+#else
+#define HANDLE(kind) integer
+#define BINDING_NAME 'mpif.h'
+#endif
+
+module checks
+#if defined(BINDING_MPI_F08)
+  use mpi_f08
+#elif defined(BINDING_USE_MPI)
+  use mpi
+#endif
+  implicit none
+#if !defined(BINDING_MPI_F08) && !defined(BINDING_USE_MPI)
+  include 'mpif.h'
+#endif
+
+  ! Operations in the order of HIERCOLL_STATS's lines.
+  integer, parameter :: K_BCAST = 1, K_REDUCE = 2, K_ALLREDUCE = 3, K_ALLGATHER = 4, &
+       K_REDUCE_SCATTER_BLOCK = 5, K_REDUCE_SCATTER = 6, K_ALLTOALL = 7, K_SCAN = 8, &
+       K_EXSCAN = 9, K_BARRIER = 10, K_GATHER = 11, K_SCATTER = 12, NOPS = 12
+  character(len=20), parameter :: op_names(NOPS) = [character(len=20) :: 'bcast', 'reduce', &
+       'allreduce', 'allgather', 'reduce_scatter_block', 'reduce_scatter', 'alltoall', 'scan', &
+       'exscan', 'barrier', 'gather', 'scatter']
+  integer, parameter :: LARGE = 70001   ! elements: segmented and pipelined paths
+  integer, parameter :: PRIME = 1009    ! the affine maps' modulus
+
+  integer :: served(NOPS) = 0, native(NOPS) = 0
+  integer :: nchecks = 0, failures = 0
+  integer :: world_rank, rank, nprocs   ! rank and size in the communicator under test
+  character(len=16) :: comm_name
+
+contains
+
+  subroutine expect(ok, what)
+    logical, intent(in) :: ok
+    character(len=*), intent(in) :: what
+    nchecks = nchecks + 1
+    if (ok) return
+    failures = failures + 1
+    if (failures <= 20) print '(a,i0,4a)', 'rank ', world_rank, ': FAILED on ', trim(comm_name), ': ', what
+  end subroutine expect
+
+  ! A call that hiercoll serves returned success.
+  subroutine done(k, ierr)
+    integer, intent(in) :: k, ierr
+    call expect(ierr == MPI_SUCCESS, trim(op_names(k)) // ' returned an error')
+    served(k) = served(k) + 1
+  end subroutine done
+
+  ! Rank r's elements 1..n.
+  function series(r, n) result(s)
+    integer, intent(in) :: r, n
+    integer :: s(n), i
+    s = [(1000 * r + i, i = 1, n)]
+  end function series
+
+  ! series(0, n) + ... + series(upto - 1, n).
+  function total(n, upto) result(s)
+    integer, intent(in) :: n, upto
+    integer :: s(n), i
+    s = [(1000 * (upto * (upto - 1) / 2) + upto * i, i = 1, n)]
+  end function total
+
+  ! series(0, m), series(1, m), ..., series(nb - 1, m) one after another.
+  function blocks(m, nb) result(s)
+    integer, intent(in) :: m, nb
+    integer :: s(m * nb), j
+    s = [(series(j, m), j = 0, nb - 1)]
+  end function blocks
+
+  ! The affine map x -> a x + b mod PRIME of rank r's pair k.
+  function affine_of(r, k) result(p)
+    integer, intent(in) :: r, k
+    integer :: p(2)
+    p = [mod(7 * r + 3 * k + 2, PRIME), mod(13 * r + k, PRIME)]
+  end function affine_of
+
+  ! inout(:, k) = in(:, k) followed by inout(:, k): associative, not commutative.
+  subroutine compose(in, inout, n)
+    integer, intent(in) :: n, in(2, n)
+    integer, intent(inout) :: inout(2, n)
+    integer :: k
+    do k = 1, n
+      inout(:, k) = [mod(inout(1, k) * in(1, k), PRIME), mod(inout(1, k) * in(2, k) + inout(2, k), PRIME)]
+    end do
+  end subroutine compose
+
+  ! The maps of ranks 0..upto-1 composed in rank order.
+  function affine_total(n, upto) result(s)
+    integer, intent(in) :: n, upto
+    integer :: s(2, n), m(2, n), r, k
+    s(1, :) = 1
+    s(2, :) = 0
+    do r = 0, upto - 1
+      m = reshape([(affine_of(r, k), k = 1, n)], [2, n])
+      call compose(s, m, n)
+      s = m
+    end do
+  end function affine_total
+
+  subroutine check_bcast(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer, allocatable :: a(:)
+    integer :: root, n, ierr, j
+    integer, parameter :: counts(4) = [0, 1, 7, LARGE]
+    do root = 0, nprocs - 1
+      do j = 1, size(counts)
+        n = counts(j)
+        if (n == LARGE .and. root /= nprocs - 1) cycle
+        allocate (a(n))
+        a = -1
+        if (rank == root) a = series(root, n)
+        call MPI_Bcast(a, n, MPI_INTEGER, root, comm, ierr)
+        call done(K_BCAST, ierr)
+        call expect(all(a == series(root, n)), 'bcast')
+        deallocate (a)
+      end do
+    end do
+  end subroutine check_bcast
+
+  ! MPI_BOTTOM with datatypes of absolute addresses: bcast and allgather.
+  subroutine check_bottom(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    HANDLE(MPI_Datatype) :: absolute, gathered
+    integer :: a(5), g(2 * nprocs), ierr
+    integer(kind=MPI_ADDRESS_KIND) :: where(1)
+    a = -1
+    if (rank == nprocs - 1) a = series(nprocs - 1, 5)
+    call MPI_Get_address(a, where(1), ierr)
+    call MPI_Type_create_hindexed(1, [5], where, MPI_INTEGER, absolute, ierr)
+    call MPI_Type_commit(absolute, ierr)
+    call MPI_F_sync_reg(a)
+    call MPI_Bcast(MPI_BOTTOM, 1, absolute, nprocs - 1, comm, ierr)
+    call done(K_BCAST, ierr)
+    call MPI_F_sync_reg(a)
+    call expect(all(a == series(nprocs - 1, 5)), 'bcast to MPI_BOTTOM')
+    call MPI_Type_free(absolute, ierr)
+
+    g = -1
+    call MPI_Get_address(g, where(1), ierr)
+    call MPI_Type_create_hindexed(1, [2], where, MPI_INTEGER, gathered, ierr)
+    call MPI_Type_commit(gathered, ierr)
+    call MPI_Allgather(series(rank, 2), 2, MPI_INTEGER, MPI_BOTTOM, 1, gathered, comm, ierr)
+    call done(K_ALLGATHER, ierr)
+    call MPI_F_sync_reg(g)
+    call expect(all(g == blocks(2, nprocs)), 'allgather to MPI_BOTTOM')
+    call MPI_Type_free(gathered, ierr)
+  end subroutine check_bottom
+
+  subroutine check_reduce(comm, affine, pair)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    HANDLE(MPI_Op), intent(in) :: affine
+    HANDLE(MPI_Datatype), intent(in) :: pair
+    integer :: s(7), r(7), root, ierr, k
+    integer, allocatable :: big(:), bigr(:)
+    integer :: maps(2, 3), res(2, 3)
+    root = nprocs - 1
+    s = series(rank, 7)
+    r = -1
+    call MPI_Reduce(s, r, 7, MPI_INTEGER, MPI_SUM, root, comm, ierr)
+    call done(K_REDUCE, ierr)
+    if (rank == root) call expect(all(r == total(7, nprocs)), 'reduce sum')
+
+    r = s
+    if (rank == root) then
+      call MPI_Reduce(MPI_IN_PLACE, r, 7, MPI_INTEGER, MPI_SUM, root, comm, ierr)
+    else
+      call MPI_Reduce(s, r, 7, MPI_INTEGER, MPI_SUM, root, comm, ierr)
+    end if
+    call done(K_REDUCE, ierr)
+    if (rank == root) call expect(all(r == total(7, nprocs)), 'reduce in place')
+
+    allocate (big(LARGE), bigr(LARGE))
+    big = series(rank, LARGE)
+    bigr = -1
+    call MPI_Reduce(big, bigr, LARGE, MPI_INTEGER, MPI_MAX, 0, comm, ierr)
+    call done(K_REDUCE, ierr)
+    if (rank == 0) call expect(all(bigr == series(nprocs - 1, LARGE)), 'reduce max, large')
+
+    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
+    res = -1
+    call MPI_Reduce(maps, res, 3, pair, affine, nprocs / 2, comm, ierr)
+    call done(K_REDUCE, ierr)
+    if (rank == nprocs / 2) call expect(all(res == affine_total(3, nprocs)), 'reduce, non-commutative')
+  end subroutine check_reduce
+
+  subroutine check_allreduce(comm, affine, pair)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    HANDLE(MPI_Op), intent(in) :: affine
+    HANDLE(MPI_Datatype), intent(in) :: pair
+    integer :: s(7), r(7), ierr, i, k
+    double precision, allocatable :: d(:), dr(:)
+    integer :: maps(2, 3), res(2, 3)
+    s = series(rank, 7)
+    call MPI_Allreduce(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(r == total(7, nprocs)), 'allreduce sum')
+
+    r = s
+    call MPI_Allreduce(MPI_IN_PLACE, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(r == total(7, nprocs)), 'allreduce in place')
+
+    allocate (d(LARGE), dr(LARGE))
+    d = [(rank + 0.5d0 * i, i = 1, LARGE)]
+    call MPI_Allreduce(d, dr, LARGE, MPI_DOUBLE_PRECISION, MPI_MAX, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(dr == [(nprocs - 1 + 0.5d0 * i, i = 1, LARGE)]), 'allreduce max, double precision, large')
+
+    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
+    call MPI_Allreduce(maps, res, 3, pair, affine, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(res == affine_total(3, nprocs)), 'allreduce, non-commutative')
+  end subroutine check_allreduce
+
+  subroutine check_allgather(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: r(2 * nprocs), ierr
+    r = -1
+    call MPI_Allgather(series(rank, 2), 2, MPI_INTEGER, r, 2, MPI_INTEGER, comm, ierr)
+    call done(K_ALLGATHER, ierr)
+    call expect(all(r == blocks(2, nprocs)), 'allgather')
+
+    r = -1
+    r(2 * rank + 1:2 * rank + 2) = series(rank, 2)
+    call MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r, 2, MPI_INTEGER, comm, ierr)
+    call done(K_ALLGATHER, ierr)
+    call expect(all(r == blocks(2, nprocs)), 'allgather in place')
+  end subroutine check_allgather
+
+  subroutine check_reduce_scatter(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: full(3 * nprocs), sums(3 * nprocs), r(3), counts(nprocs), ierr, j, first, n
+    integer, allocatable :: s(:), rv(:), want(:)
+    full = series(rank, 3 * nprocs)
+    sums = total(3 * nprocs, nprocs)
+    call MPI_Reduce_scatter_block(full, r, 3, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_REDUCE_SCATTER_BLOCK, ierr)
+    call expect(all(r == sums(3 * rank + 1:3 * rank + 3)), 'reduce_scatter_block')
+
+    call MPI_Reduce_scatter_block(MPI_IN_PLACE, full, 3, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_REDUCE_SCATTER_BLOCK, ierr)
+    call expect(all(full(1:3) == sums(3 * rank + 1:3 * rank + 3)), 'reduce_scatter_block in place')
+
+    ! Irregular counts, zero on every third rank.
+    counts = [(mod(j, 3), j = 0, nprocs - 1)]
+    n = sum(counts)
+    first = sum(counts(1:rank))
+    allocate (s(n), rv(max(1, counts(rank + 1))), want(n))
+    s = series(rank, n)
+    want = total(n, nprocs)
+    rv = -1
+    call MPI_Reduce_scatter(s, rv, counts, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_REDUCE_SCATTER, ierr)
+    call expect(all(rv(1:counts(rank + 1)) == want(first + 1:first + counts(rank + 1))), 'reduce_scatter')
+
+    call MPI_Reduce_scatter(MPI_IN_PLACE, s, counts, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_REDUCE_SCATTER, ierr)
+    call expect(all(s(1:counts(rank + 1)) == want(first + 1:first + counts(rank + 1))), 'reduce_scatter in place')
+  end subroutine check_reduce_scatter
+
+  subroutine check_alltoall(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: r(2 * nprocs), want(2 * nprocs), mine(2 * nprocs), theirs(2 * nprocs), ierr, j
+    ! Block j of rank i's send buffer is elements 2j+1, 2j+2 of series(i, 2 nprocs).
+    mine = series(rank, 2 * nprocs)
+    do j = 0, nprocs - 1
+      theirs = series(j, 2 * nprocs)
+      want(2 * j + 1:2 * j + 2) = theirs(2 * rank + 1:2 * rank + 2)
+    end do
+    r = -1
+    call MPI_Alltoall(mine, 2, MPI_INTEGER, r, 2, MPI_INTEGER, comm, ierr)
+    call done(K_ALLTOALL, ierr)
+    call expect(all(r == want), 'alltoall')
+
+    call MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, mine, 2, MPI_INTEGER, comm, ierr)
+    call done(K_ALLTOALL, ierr)
+    call expect(all(mine == want), 'alltoall in place')
+  end subroutine check_alltoall
+
+  subroutine check_scans(comm, affine, pair)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    HANDLE(MPI_Op), intent(in) :: affine
+    HANDLE(MPI_Datatype), intent(in) :: pair
+    integer :: s(7), r(7), ierr, k
+    integer :: maps(2, 3), res(2, 3)
+    s = series(rank, 7)
+    call MPI_Scan(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_SCAN, ierr)
+    call expect(all(r == total(7, rank + 1)), 'scan')
+
+    r = s
+    call MPI_Scan(MPI_IN_PLACE, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_SCAN, ierr)
+    call expect(all(r == total(7, rank + 1)), 'scan in place')
+
+    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
+    call MPI_Scan(maps, res, 3, pair, affine, comm, ierr)
+    call done(K_SCAN, ierr)
+    call expect(all(res == affine_total(3, rank + 1)), 'scan, non-commutative')
+
+    r = -1
+    call MPI_Exscan(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_EXSCAN, ierr)
+    if (rank > 0) call expect(all(r == total(7, rank)), 'exscan')
+
+    r = s
+    call MPI_Exscan(MPI_IN_PLACE, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
+    call done(K_EXSCAN, ierr)
+    if (rank > 0) call expect(all(r == total(7, rank)), 'exscan in place')
+  end subroutine check_scans
+
+  subroutine check_rooted_blocks(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: all_blocks(2 * nprocs), r(2), root, ierr
+    ! gather to rank 1 (0 on one rank), scatter from the last rank
+    root = min(1, nprocs - 1)
+    all_blocks = -1
+    call MPI_Gather(series(rank, 2), 2, MPI_INTEGER, all_blocks, 2, MPI_INTEGER, root, comm, ierr)
+    call done(K_GATHER, ierr)
+    if (rank == root) call expect(all(all_blocks == blocks(2, nprocs)), 'gather')
+
+    all_blocks = -1
+    if (rank == root) then
+      all_blocks(2 * root + 1:2 * root + 2) = series(root, 2)
+      call MPI_Gather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all_blocks, 2, MPI_INTEGER, root, comm, ierr)
+    else
+      call MPI_Gather(series(rank, 2), 2, MPI_INTEGER, all_blocks, 2, MPI_INTEGER, root, comm, ierr)
+    end if
+    call done(K_GATHER, ierr)
+    if (rank == root) call expect(all(all_blocks == blocks(2, nprocs)), 'gather in place')
+
+    root = nprocs - 1
+    all_blocks = blocks(2, nprocs)
+    r = -1
+    call MPI_Scatter(all_blocks, 2, MPI_INTEGER, r, 2, MPI_INTEGER, root, comm, ierr)
+    call done(K_SCATTER, ierr)
+    call expect(all(r == series(rank, 2)), 'scatter')
+
+    r = -1
+    if (rank == root) then
+      call MPI_Scatter(all_blocks, 2, MPI_INTEGER, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, root, comm, ierr)
+      call expect(all(all_blocks == blocks(2, nprocs)), 'scatter in place kept the root''s data')
+    else
+      call MPI_Scatter(all_blocks, 2, MPI_INTEGER, r, 2, MPI_INTEGER, root, comm, ierr)
+      call expect(all(r == series(rank, 2)), 'scatter in place')
+    end if
+    call done(K_SCATTER, ierr)
+
+    call MPI_Barrier(comm, ierr)
+    call done(K_BARRIER, ierr)
+  end subroutine check_rooted_blocks
+
+  subroutine check_all(comm, name, affine, pair)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    character(len=*), intent(in) :: name
+    HANDLE(MPI_Op), intent(in) :: affine
+    HANDLE(MPI_Datatype), intent(in) :: pair
+    integer :: ierr
+    comm_name = name
+    call MPI_Comm_rank(comm, rank, ierr)
+    call MPI_Comm_size(comm, nprocs, ierr)
+    call check_bcast(comm)
+    call check_bottom(comm)
+    call check_reduce(comm, affine, pair)
+    call check_allreduce(comm, affine, pair)
+    call check_allgather(comm)
+    call check_reduce_scatter(comm)
+    call check_alltoall(comm)
+    call check_scans(comm, affine, pair)
+    call check_rooted_blocks(comm)
+  end subroutine check_all
+
+  ! Error classes reach ierror under MPI_ERRORS_RETURN, and nothing is counted.
+  subroutine check_errors()
+    HANDLE(MPI_Comm) :: comm, bogus
+    integer :: a(4), ierr, ignored, cls
+    comm_name = 'errors'
+    call MPI_Comm_dup(MPI_COMM_WORLD, comm, ierr)
+    call MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN, ierr)
+    a = 0
+    call MPI_Bcast(a, 4, MPI_INTEGER, nprocs, comm, ierr)
+    call MPI_Error_class(ierr, cls, ignored)
+    call expect(cls == MPI_ERR_ROOT, 'bcast to root = size: MPI_ERR_ROOT')
+    call MPI_Bcast(a, -1, MPI_INTEGER, 0, comm, ierr)
+    call expect(ierr == MPI_ERR_COUNT, 'bcast of -1 elements: MPI_ERR_COUNT')
+    call MPI_Bcast(MPI_IN_PLACE, 4, MPI_INTEGER, 0, comm, ierr)
+    call expect(ierr == MPI_ERR_ARG, 'bcast of MPI_IN_PLACE: MPI_ERR_ARG')
+    call MPI_Bcast(a, 4, MPI_DATATYPE_NULL, 0, comm, ierr)
+    call expect(ierr == MPI_ERR_TYPE, 'bcast of MPI_DATATYPE_NULL: MPI_ERR_TYPE')
+    call MPI_Reduce(a, a(3), 2, MPI_INTEGER, MPI_OP_NULL, 0, comm, ierr)
+    call expect(ierr == MPI_ERR_OP, 'reduce with MPI_OP_NULL: MPI_ERR_OP')
+    call MPI_Comm_free(comm, ierr)
+
+    ! A handle that names no communicator reports on MPI_COMM_WORLD's handler.
+    call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN, ierr)
+    call MPI_Barrier(MPI_COMM_NULL, ierr)
+    call expect(ierr == MPI_ERR_COMM, 'barrier on MPI_COMM_NULL: MPI_ERR_COMM')
+#if defined(BINDING_MPI_F08)
+    bogus%MPI_VAL = 123456
+#else
+    bogus = 123456
+#endif
+    call MPI_Barrier(bogus, ierr)
+    call expect(ierr == MPI_ERR_COMM, 'barrier on an unknown handle: MPI_ERR_COMM')
+    ! The communicator freed above: its Fortran handle is MPI_COMM_NULL now.
+    call MPI_Barrier(comm, ierr)
+    call expect(ierr == MPI_ERR_COMM, 'barrier on a freed communicator: MPI_ERR_COMM')
+    call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL, ierr)
+  end subroutine check_errors
+
+  ! Hints set from Fortran reach hiercoll: "hiercoll" = "off" hands the
+  ! calls to MPI (one barrier through MPI_Comm_set_info, two through
+  ! MPI_Comm_dup_with_info, so either one missing shows in the count).
+  subroutine check_hints()
+    HANDLE(MPI_Comm) :: set, duped
+    HANDLE(MPI_Info) :: info
+    integer :: ierr, n
+    comm_name = 'hints'
+    call MPI_Info_create(info, ierr)
+    call MPI_Info_set(info, 'hiercoll', 'off', ierr)
+    call MPI_Comm_dup(MPI_COMM_WORLD, set, ierr)
+    call MPI_Comm_set_info(set, info, ierr)
+    call expect(ierr == MPI_SUCCESS, 'MPI_Comm_set_info')
+    call MPI_Barrier(set, ierr)
+    call expect(ierr == MPI_SUCCESS, 'barrier with hiercoll=off')
+    native(K_BARRIER) = native(K_BARRIER) + 1
+    call MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, duped, ierr)
+    call expect(ierr == MPI_SUCCESS, 'MPI_Comm_dup_with_info')
+    call MPI_Comm_size(duped, n, ierr)
+    call expect(ierr == MPI_SUCCESS .and. n == nprocs, 'MPI_Comm_dup_with_info gave a communicator')
+    call MPI_Barrier(duped, ierr)
+    call MPI_Barrier(duped, ierr)
+    native(K_BARRIER) = native(K_BARRIER) + 2
+    call MPI_Comm_free(set, ierr)
+    call MPI_Comm_free(duped, ierr)
+    call MPI_Info_free(info, ierr)
+  end subroutine check_hints
+
+#if defined(BINDING_MPI_F08)
+  ! ierror is OPTIONAL in mpi_f08: calls without it.
+  subroutine check_without_ierror()
+    integer :: r(3)
+    comm_name = 'no ierror'
+    call MPI_Allreduce(series(world_rank, 3), r, 3, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
+    served(K_ALLREDUCE) = served(K_ALLREDUCE) + 1
+    call expect(all(r == total(3, nprocs)), 'allreduce without ierror')
+    call MPI_Barrier(MPI_COMM_WORLD)
+    served(K_BARRIER) = served(K_BARRIER) + 1
+  end subroutine check_without_ierror
+#endif
+
+end module checks
+
+! The user operation (an external procedure, as MPI_Op_create needs).
+#if defined(BINDING_MPI_F08)
+subroutine affine_op(invec, inoutvec, len, datatype)
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
+  use mpi_f08, only: MPI_Datatype
+  use checks, only: compose
+  implicit none
+  type(c_ptr), value :: invec, inoutvec
+  integer :: len
+  type(MPI_Datatype) :: datatype
+  integer, pointer :: a(:, :), b(:, :)
+  call c_f_pointer(invec, a, [2, len])
+  call c_f_pointer(inoutvec, b, [2, len])
+  call compose(a, b, len)
+end subroutine affine_op
+#else
+subroutine affine_op(invec, inoutvec, len, datatype)
+  use checks, only: compose
+  implicit none
+  integer :: len, datatype
+  integer :: invec(2, len), inoutvec(2, len)
+  call compose(invec, inoutvec, len)
+end subroutine affine_op
+#endif
+
+program collectives_check
+  use checks
+  implicit none
+#if defined(BINDING_MPI_F08)
+  procedure(MPI_User_function) :: affine_op
+#else
+  external :: affine_op
+#endif
+  HANDLE(MPI_Comm) :: reversed
+  HANDLE(MPI_Op) :: affine
+  HANDLE(MPI_Datatype) :: pair
+  integer :: ierr, k, sums(2)
+
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, world_rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  call MPI_Op_create(affine_op, .false., affine, ierr)
+  call MPI_Type_contiguous(2, MPI_INTEGER, pair, ierr)
+  call MPI_Type_commit(pair, ierr)
+  call MPI_Comm_split(MPI_COMM_WORLD, 0, nprocs - world_rank, reversed, ierr)
+
+  call check_all(MPI_COMM_WORLD, 'MPI_COMM_WORLD', affine, pair)  ! sets nprocs
+  call check_all(reversed, 'reversed', affine, pair)
+  call check_errors()
+  call check_hints()
+#if defined(BINDING_MPI_F08)
+  call check_without_ierror()
+#endif
+
+  call MPI_Allreduce([nchecks, failures], sums, 2, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  served(K_ALLREDUCE) = served(K_ALLREDUCE) + 1
+  if (world_rank == 0) then
+    print '(3a,i0,a,i0,a,i0,a)', 'fortran ', BINDING_NAME, ': ', sums(1), ' checks, ', sums(2), ' failed on ', &
+         nprocs, ' ranks'
+    do k = 1, NOPS
+      print '(3a,i0,a,i0)', 'fortran-expect: ', trim(op_names(k)), ' served=', served(k), ' native=', native(k)
+    end do
+  end if
+  call MPI_Comm_free(reversed, ierr)
+  call MPI_Type_free(pair, ierr)
+  call MPI_Op_free(affine, ierr)
+  call MPI_Finalize(ierr)
+  if (sums(2) /= 0) stop 1
+end program collectives_check
