@@ -41,51 +41,45 @@ int comm_dup_with_info(MPI_Comm comm, MPI_Info info, int* newcomm) {
 
 #define HIERCOLL_FORTRAN_NAME(impl, name) extern "C" decltype(impl) name __attribute__((alias(#impl)));
 
-// hiercoll_fortran_<name> and its aliases under Open MPI's names.
-#define HIERCOLL_FORTRAN(name, NAME, c_function, params, args)                  \
+// HIERCOLL_FORTRAN(name, NAME, c_function, (parameters), (arguments)):
+// hiercoll_fortran_<name>, and its aliases under Open MPI's names.  The
+// parameters end with ierror; the arguments are the others, as c_function
+// takes them.  The two lists may come as one of the SIGNATURE_* below.
+#define HIERCOLL_FORTRAN(name, NAME, c_function, ...) HIERCOLL_FORTRAN_(name, NAME, c_function, __VA_ARGS__)
+#define HIERCOLL_FORTRAN_(name, NAME, c_function, params, args)                     \
   extern "C" void hiercoll_fortran_##name params { forward(c_function, ierr) args; } \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name)                   \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##_)                \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##__)               \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, MPI_##NAME)                   \
+  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name)                       \
+  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##_)                    \
+  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##__)                   \
+  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, MPI_##NAME)                       \
   HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##_f08_)
 
 // clang-format off
+// Argument lists several collectives share (count: an array for reduce_scatter).
+#define SIGNATURE_REDUCTION \
+  (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm, FOut ierr), (sbuf, rbuf, count, type, op, comm)
+#define SIGNATURE_BLOCKS                                                                            \
+  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt comm, FOut ierr), \
+  (sbuf, scount, stype, rbuf, rcount, rtype, comm)
+#define SIGNATURE_ROOTED_BLOCKS                                                                               \
+  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root, FInt comm, FOut ierr), \
+  (sbuf, scount, stype, rbuf, rcount, rtype, root, comm)
+
 HIERCOLL_FORTRAN(bcast, BCAST, hiercoll_bcast,
                  (FBuf buf, FInt count, FInt type, FInt root, FInt comm, FOut ierr), (buf, count, type, root, comm))
 HIERCOLL_FORTRAN(reduce, REDUCE, hiercoll_reduce,
                  (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt root, FInt comm, FOut ierr),
                  (sbuf, rbuf, count, type, op, root, comm))
-HIERCOLL_FORTRAN(allreduce, ALLREDUCE, hiercoll_allreduce,
-                 (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm, FOut ierr),
-                 (sbuf, rbuf, count, type, op, comm))
-HIERCOLL_FORTRAN(allgather, ALLGATHER, hiercoll_allgather,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt comm, FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcount, rtype, comm))
-HIERCOLL_FORTRAN(reduce_scatter_block, REDUCE_SCATTER_BLOCK, hiercoll_reduce_scatter_block,
-                 (FBuf sbuf, FBuf rbuf, FInt rcount, FInt type, FInt op, FInt comm, FOut ierr),
-                 (sbuf, rbuf, rcount, type, op, comm))
-HIERCOLL_FORTRAN(reduce_scatter, REDUCE_SCATTER, hiercoll_reduce_scatter,
-                 (FBuf sbuf, FBuf rbuf, FInt rcounts, FInt type, FInt op, FInt comm, FOut ierr),
-                 (sbuf, rbuf, rcounts, type, op, comm))
-HIERCOLL_FORTRAN(alltoall, ALLTOALL, hiercoll_alltoall,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt comm, FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcount, rtype, comm))
-HIERCOLL_FORTRAN(scan, SCAN, hiercoll_scan,
-                 (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm, FOut ierr),
-                 (sbuf, rbuf, count, type, op, comm))
-HIERCOLL_FORTRAN(exscan, EXSCAN, hiercoll_exscan,
-                 (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm, FOut ierr),
-                 (sbuf, rbuf, count, type, op, comm))
+HIERCOLL_FORTRAN(allreduce, ALLREDUCE, hiercoll_allreduce, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN(allgather, ALLGATHER, hiercoll_allgather, SIGNATURE_BLOCKS)
+HIERCOLL_FORTRAN(reduce_scatter_block, REDUCE_SCATTER_BLOCK, hiercoll_reduce_scatter_block, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN(reduce_scatter, REDUCE_SCATTER, hiercoll_reduce_scatter, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN(alltoall, ALLTOALL, hiercoll_alltoall, SIGNATURE_BLOCKS)
+HIERCOLL_FORTRAN(scan, SCAN, hiercoll_scan, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN(exscan, EXSCAN, hiercoll_exscan, SIGNATURE_REDUCTION)
 HIERCOLL_FORTRAN(barrier, BARRIER, hiercoll_barrier, (FInt comm, FOut ierr), (comm))
-HIERCOLL_FORTRAN(gather, GATHER, hiercoll_gather,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root, FInt comm,
-                  FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcount, rtype, root, comm))
-HIERCOLL_FORTRAN(scatter, SCATTER, hiercoll_scatter,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root, FInt comm,
-                  FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcount, rtype, root, comm))
+HIERCOLL_FORTRAN(gather, GATHER, hiercoll_gather, SIGNATURE_ROOTED_BLOCKS)
+HIERCOLL_FORTRAN(scatter, SCATTER, hiercoll_scatter, SIGNATURE_ROOTED_BLOCKS)
 
 // The process's start and end (interpose_init.cc) and the hints (interpose.cc).
 HIERCOLL_FORTRAN(init, INIT, init, (FOut ierr), ())

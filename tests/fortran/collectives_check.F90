@@ -88,11 +88,11 @@ contains
     s = [(series(j, m), j = 0, nb - 1)]
   end function blocks
 
-  ! The affine map x -> a x + b mod PRIME of rank r's pair k.
-  function affine_of(r, k) result(p)
-    integer, intent(in) :: r, k
-    integer :: p(2)
-    p = [mod(7 * r + 3 * k + 2, PRIME), mod(13 * r + k, PRIME)]
+  ! Rank r's n affine maps x -> a x + b mod PRIME, as (a, b) pairs.
+  function affine_of(r, n) result(m)
+    integer, intent(in) :: r, n
+    integer :: m(2, n), k
+    m = reshape([([mod(7 * r + 3 * k + 2, PRIME), mod(13 * r + k, PRIME)], k = 1, n)], [2, n])
   end function affine_of
 
   ! inout(:, k) = in(:, k) followed by inout(:, k): associative, not commutative.
@@ -108,11 +108,11 @@ contains
   ! The maps of ranks 0..upto-1 composed in rank order.
   function affine_total(n, upto) result(s)
     integer, intent(in) :: n, upto
-    integer :: s(2, n), m(2, n), r, k
+    integer :: s(2, n), m(2, n), r
     s(1, :) = 1
     s(2, :) = 0
     do r = 0, upto - 1
-      m = reshape([(affine_of(r, k), k = 1, n)], [2, n])
+      m = affine_of(r, n)
       call compose(s, m, n)
       s = m
     end do
@@ -167,13 +167,10 @@ contains
     call MPI_Type_free(gathered, ierr)
   end subroutine check_bottom
 
-  subroutine check_reduce(comm, affine, pair)
+  subroutine check_reduce(comm)
     HANDLE(MPI_Comm), intent(in) :: comm
-    HANDLE(MPI_Op), intent(in) :: affine
-    HANDLE(MPI_Datatype), intent(in) :: pair
-    integer :: s(7), r(7), root, ierr, k
+    integer :: s(7), r(7), root, ierr
     integer, allocatable :: big(:), bigr(:)
-    integer :: maps(2, 3), res(2, 3)
     root = nprocs - 1
     s = series(rank, 7)
     r = -1
@@ -196,21 +193,12 @@ contains
     call MPI_Reduce(big, bigr, LARGE, MPI_INTEGER, MPI_MAX, 0, comm, ierr)
     call done(K_REDUCE, ierr)
     if (rank == 0) call expect(all(bigr == series(nprocs - 1, LARGE)), 'reduce max, large')
-
-    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
-    res = -1
-    call MPI_Reduce(maps, res, 3, pair, affine, nprocs / 2, comm, ierr)
-    call done(K_REDUCE, ierr)
-    if (rank == nprocs / 2) call expect(all(res == affine_total(3, nprocs)), 'reduce, non-commutative')
   end subroutine check_reduce
 
-  subroutine check_allreduce(comm, affine, pair)
+  subroutine check_allreduce(comm)
     HANDLE(MPI_Comm), intent(in) :: comm
-    HANDLE(MPI_Op), intent(in) :: affine
-    HANDLE(MPI_Datatype), intent(in) :: pair
-    integer :: s(7), r(7), ierr, i, k
+    integer :: s(7), r(7), ierr, i
     double precision, allocatable :: d(:), dr(:)
-    integer :: maps(2, 3), res(2, 3)
     s = series(rank, 7)
     call MPI_Allreduce(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
     call done(K_ALLREDUCE, ierr)
@@ -226,12 +214,29 @@ contains
     call MPI_Allreduce(d, dr, LARGE, MPI_DOUBLE_PRECISION, MPI_MAX, comm, ierr)
     call done(K_ALLREDUCE, ierr)
     call expect(all(dr == [(nprocs - 1 + 0.5d0 * i, i = 1, LARGE)]), 'allreduce max, double precision, large')
+  end subroutine check_allreduce
 
-    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
+  ! A non-commutative user operation (affine_op) on a derived datatype of
+  ! two INTEGERs: reduce to a middle rank, allreduce, scan.
+  subroutine check_user_op(comm, affine, pair)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    HANDLE(MPI_Op), intent(in) :: affine
+    HANDLE(MPI_Datatype), intent(in) :: pair
+    integer :: maps(2, 3), res(2, 3), ierr
+    maps = affine_of(rank, 3)
+    res = -1
+    call MPI_Reduce(maps, res, 3, pair, affine, nprocs / 2, comm, ierr)
+    call done(K_REDUCE, ierr)
+    if (rank == nprocs / 2) call expect(all(res == affine_total(3, nprocs)), 'reduce, non-commutative')
+
     call MPI_Allreduce(maps, res, 3, pair, affine, comm, ierr)
     call done(K_ALLREDUCE, ierr)
     call expect(all(res == affine_total(3, nprocs)), 'allreduce, non-commutative')
-  end subroutine check_allreduce
+
+    call MPI_Scan(maps, res, 3, pair, affine, comm, ierr)
+    call done(K_SCAN, ierr)
+    call expect(all(res == affine_total(3, rank + 1)), 'scan, non-commutative')
+  end subroutine check_user_op
 
   subroutine check_allgather(comm)
     HANDLE(MPI_Comm), intent(in) :: comm
@@ -298,12 +303,9 @@ contains
     call expect(all(mine == want), 'alltoall in place')
   end subroutine check_alltoall
 
-  subroutine check_scans(comm, affine, pair)
+  subroutine check_scans(comm)
     HANDLE(MPI_Comm), intent(in) :: comm
-    HANDLE(MPI_Op), intent(in) :: affine
-    HANDLE(MPI_Datatype), intent(in) :: pair
-    integer :: s(7), r(7), ierr, k
-    integer :: maps(2, 3), res(2, 3)
+    integer :: s(7), r(7), ierr
     s = series(rank, 7)
     call MPI_Scan(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
     call done(K_SCAN, ierr)
@@ -313,11 +315,6 @@ contains
     call MPI_Scan(MPI_IN_PLACE, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
     call done(K_SCAN, ierr)
     call expect(all(r == total(7, rank + 1)), 'scan in place')
-
-    maps = reshape([(affine_of(rank, k), k = 1, 3)], [2, 3])
-    call MPI_Scan(maps, res, 3, pair, affine, comm, ierr)
-    call done(K_SCAN, ierr)
-    call expect(all(res == affine_total(3, rank + 1)), 'scan, non-commutative')
 
     r = -1
     call MPI_Exscan(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
@@ -382,12 +379,13 @@ contains
     call MPI_Comm_size(comm, nprocs, ierr)
     call check_bcast(comm)
     call check_bottom(comm)
-    call check_reduce(comm, affine, pair)
-    call check_allreduce(comm, affine, pair)
+    call check_reduce(comm)
+    call check_allreduce(comm)
+    call check_user_op(comm, affine, pair)
     call check_allgather(comm)
     call check_reduce_scatter(comm)
     call check_alltoall(comm)
-    call check_scans(comm, affine, pair)
+    call check_scans(comm)
     call check_rooted_blocks(comm)
   end subroutine check_all
 
