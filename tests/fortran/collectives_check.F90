@@ -46,6 +46,7 @@ module checks
 
   integer :: served(NOPS) = 0, native(NOPS) = 0
   integer :: nchecks = 0, failures = 0
+  integer :: noted_errors = 0, noted_class = 0   ! by note_error
   integer :: world_rank, rank, nprocs   ! rank and size in the communicator under test
   character(len=16) :: comm_name
 
@@ -138,22 +139,27 @@ contains
     end do
   end subroutine check_bcast
 
-  ! MPI_BOTTOM with datatypes of absolute addresses: bcast and allgather.
+  ! MPI_BOTTOM with datatypes of absolute addresses: bcast (two blocks with
+  ! a gap) and allgather.
   subroutine check_bottom(comm)
     HANDLE(MPI_Comm), intent(in) :: comm
     HANDLE(MPI_Datatype) :: absolute, gathered
-    integer :: a(5), g(2 * nprocs), ierr
-    integer(kind=MPI_ADDRESS_KIND) :: where(1)
+    integer :: a(5), want(5), g(2 * nprocs), ierr
+    integer(kind=MPI_ADDRESS_KIND) :: where(2)
+    want = series(nprocs - 1, 5)
+    want(3) = -7
     a = -1
-    if (rank == nprocs - 1) a = series(nprocs - 1, 5)
-    call MPI_Get_address(a, where(1), ierr)
-    call MPI_Type_create_hindexed(1, [5], where, MPI_INTEGER, absolute, ierr)
+    if (rank == nprocs - 1) a = want
+    a(3) = -7
+    call MPI_Get_address(a(1), where(1), ierr)
+    call MPI_Get_address(a(4), where(2), ierr)
+    call MPI_Type_create_hindexed(2, [2, 2], where, MPI_INTEGER, absolute, ierr)
     call MPI_Type_commit(absolute, ierr)
     call MPI_F_sync_reg(a)
     call MPI_Bcast(MPI_BOTTOM, 1, absolute, nprocs - 1, comm, ierr)
     call done(K_BCAST, ierr)
     call MPI_F_sync_reg(a)
-    call expect(all(a == series(nprocs - 1, 5)), 'bcast to MPI_BOTTOM')
+    call expect(all(a == want), 'bcast to MPI_BOTTOM')
     call MPI_Type_free(absolute, ierr)
 
     g = -1
@@ -199,6 +205,8 @@ contains
     HANDLE(MPI_Comm), intent(in) :: comm
     integer :: s(7), r(7), ierr, i
     double precision, allocatable :: d(:), dr(:)
+    logical :: l(3), lr(3)
+    complex(kind(0d0)) :: z(2), zr(2)
     s = series(rank, 7)
     call MPI_Allreduce(s, r, 7, MPI_INTEGER, MPI_SUM, comm, ierr)
     call done(K_ALLREDUCE, ierr)
@@ -214,6 +222,20 @@ contains
     call MPI_Allreduce(d, dr, LARGE, MPI_DOUBLE_PRECISION, MPI_MAX, comm, ierr)
     call done(K_ALLREDUCE, ierr)
     call expect(all(dr == [(nprocs - 1 + 0.5d0 * i, i = 1, LARGE)]), 'allreduce max, double precision, large')
+
+    ! Fortran's own types: LOGICAL, DOUBLE COMPLEX.
+    l = [.true., rank /= 0, rank == 0]
+    call MPI_Allreduce(l, lr, 3, MPI_LOGICAL, MPI_LAND, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(lr .eqv. [.true., nprocs == 1, nprocs == 1]), 'allreduce land, logical')
+    call MPI_Allreduce(l, lr, 3, MPI_LOGICAL, MPI_LOR, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(lr .eqv. [.true., nprocs > 1, .true.]), 'allreduce lor, logical')
+    z = [(cmplx(rank, -i * rank, kind(0d0)), i = 1, 2)]
+    call MPI_Allreduce(z, zr, 2, MPI_DOUBLE_COMPLEX, MPI_SUM, comm, ierr)
+    call done(K_ALLREDUCE, ierr)
+    call expect(all(zr == [(cmplx(1, -i, kind(0d0)) * (nprocs * (nprocs - 1) / 2), i = 1, 2)]), &
+         'allreduce sum, double complex')
   end subroutine check_allreduce
 
   ! A non-commutative user operation (affine_op) on a derived datatype of
@@ -391,7 +413,13 @@ contains
 
   ! Error classes reach ierror under MPI_ERRORS_RETURN, and nothing is counted.
   subroutine check_errors()
+#if defined(BINDING_MPI_F08)
+    procedure(MPI_Comm_errhandler_function) :: note_error
+#else
+    external :: note_error
+#endif
     HANDLE(MPI_Comm) :: comm, bogus
+    HANDLE(MPI_Errhandler) :: handler
     integer :: a(4), ierr, ignored, cls
     comm_name = 'errors'
     call MPI_Comm_dup(MPI_COMM_WORLD, comm, ierr)
@@ -408,6 +436,14 @@ contains
     call expect(ierr == MPI_ERR_TYPE, 'bcast of MPI_DATATYPE_NULL: MPI_ERR_TYPE')
     call MPI_Reduce(a, a(3), 2, MPI_INTEGER, MPI_OP_NULL, 0, comm, ierr)
     call expect(ierr == MPI_ERR_OP, 'reduce with MPI_OP_NULL: MPI_ERR_OP')
+    ! A handler written in Fortran gets the call's error, which ierror returns.
+    call MPI_Comm_create_errhandler(note_error, handler, ierr)
+    call MPI_Comm_set_errhandler(comm, handler, ierr)
+    noted_errors = 0
+    call MPI_Scatter(a, 1, MPI_INTEGER, a(2), 1, MPI_INTEGER, -1, comm, ierr)
+    call expect(noted_errors == 1 .and. noted_class == MPI_ERR_ROOT .and. ierr == MPI_ERR_ROOT, &
+         'scatter from root -1: MPI_ERR_ROOT through a Fortran error handler')
+    call MPI_Errhandler_free(handler, ierr)
     call MPI_Comm_free(comm, ierr)
 
     ! A handle that names no communicator reports on MPI_COMM_WORLD's handler.
@@ -494,6 +530,19 @@ subroutine affine_op(invec, inoutvec, len, datatype)
   call compose(invec, inoutvec, len)
 end subroutine affine_op
 #endif
+
+! An error handler (MPI_Comm_create_errhandler): notes the error's class.
+subroutine note_error(comm, code)
+#if defined(BINDING_MPI_F08)
+  use mpi_f08, only: MPI_Comm, MPI_Error_class
+#endif
+  use checks, only: noted_errors, noted_class
+  implicit none
+  HANDLE(MPI_Comm) :: comm
+  integer :: code, ignored
+  noted_errors = noted_errors + 1
+  call MPI_Error_class(code, noted_class, ignored)
+end subroutine note_error
 
 program collectives_check
   use checks
