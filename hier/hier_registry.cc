@@ -139,13 +139,14 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
 // The interned copy of ch: its address keys the per-communicator schedule
 // cache, so the key holds every field a composed schedule depends on (the
 // name follows from comp and inter).
+using InternKey = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
+                             const MachineFigures*>;
+std::mutex g_intern_mu;
+std::map<InternKey, std::unique_ptr<HierChoice>> g_interned;
+
 const HierChoice* intern(HierChoice ch) {
-  static std::mutex mu;
-  using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
-                         const MachineFigures*>;
-  static std::map<Key, std::unique_ptr<HierChoice>> interned;
-  std::lock_guard<std::mutex> lock(mu);
-  auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
+  std::lock_guard<std::mutex> lock(g_intern_mu);
+  auto& slot = g_interned[InternKey(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
   if (!slot) {
     ch.name = choice_name(ch);
     slot = std::make_unique<HierChoice>(std::move(ch));
@@ -239,6 +240,11 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
   }
   ch.inter = inter;
   return ch;
+}
+
+size_t interned_choice_count() {
+  std::lock_guard<std::mutex> lock(g_intern_mu);
+  return g_interned.size();
 }
 
 std::string choice_name(const HierChoice& ch) {
