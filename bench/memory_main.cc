@@ -59,14 +59,17 @@ void distinct_calls(long calls) {
   int size;
   MPI_Comm_size(comm, &size);
   const ApiOp ops[] = {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kAllreduce, ApiOp::kGather, ApiOp::kScatter};
-  const long max_count = calls / 20 + 1;
+  long max_count = calls / 20 + 1;
+  if (max_count % 7919 == 0) ++max_count;
   std::vector<double> send(size_t(max_count) * size, 1.0), recv(size_t(max_count) * size);
   long rss_warm = 0;
   for (long i = 0; i < calls; ++i) {
     // Operation and root vary fastest: every (op, root, count) once while i < 20 * max_count.
     const ApiOp op = ops[i % 5];
     const int root = int((i / 5) % size);
-    const int count = int(1 + i / 20 % max_count);
+    // Counts in a scattered order (7919 is prime), so the largest buffers
+    // come early and the growth measured is the caches', not the buffers'.
+    const int count = int(1 + (i / 20 * 7919) % max_count);
     hiercoll::CallArgs a =
         hiercoll::same_type_args(send.data(), recv.data(), count, MPI_DOUBLE, MPI_SUM, root, comm);
     hiercoll::call_by_op(op, hiercoll::Via::kMpi, a);
