@@ -25,39 +25,35 @@ uint32_t load(const char* p) {
 }
 void store(char* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
-void extent_of(MPI_Datatype t, MPI_Aint* extent) {
-  MPI_Aint lb;
-  MPI_Type_get_extent(t, &lb, extent);
+// Calls combine(x, y, offsets) for every element pair of a user
+// operation's call: x from `in`, y from `inout`, offsets those of dt's ints.
+template <typename Combine>
+void each_element(void* in, void* inout, int len, MPI_Datatype dt, Combine combine) {
+  const std::vector<int>& off = ints_of(dt);
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(dt, &lb, &ext);
+  for (int e = 0; e < len; ++e)
+    combine(static_cast<const char*>(in) + e * ext, static_cast<char*>(inout) + e * ext, off);
 }
 
 // inout = in + inout on every int (wrapping).
 void usum(void* in, void* inout, int* len, MPI_Datatype* dt) {
-  const std::vector<int>& off = ints_of(*dt);
-  MPI_Aint ext;
-  extent_of(*dt, &ext);
-  for (int e = 0; e < *len; ++e) {
-    const char* x = static_cast<const char*>(in) + e * ext;
-    char* y = static_cast<char*>(inout) + e * ext;
+  each_element(in, inout, *len, *dt, [](const char* x, char* y, const std::vector<int>& off) {
     for (int o : off) store(y + o, load(x + o) + load(y + o));
-  }
+  });
 }
 
 // inout = in o inout on pairs (a, b) of ints, the maps x -> a x + b:
 // (a1, b1) o (a2, b2) = (a1 a2, a1 b2 + b1).
 void affine(void* in, void* inout, int* len, MPI_Datatype* dt) {
-  const std::vector<int>& off = ints_of(*dt);
-  MPI_Aint ext;
-  extent_of(*dt, &ext);
-  for (int e = 0; e < *len; ++e) {
-    const char* x = static_cast<const char*>(in) + e * ext;
-    char* y = static_cast<char*>(inout) + e * ext;
+  each_element(in, inout, *len, *dt, [](const char* x, char* y, const std::vector<int>& off) {
     for (size_t k = 0; k + 1 < off.size(); k += 2) {
       const uint32_t a1 = load(x + off[k]), b1 = load(x + off[k + 1]);
       const uint32_t a2 = load(y + off[k]), b2 = load(y + off[k + 1]);
       store(y + off[k], a1 * a2);
       store(y + off[k + 1], a1 * b2 + b1);
     }
-  }
+  });
 }
 
 MPI_Datatype committed(MPI_Datatype t) {
