@@ -3,11 +3,13 @@
 // tool: it prints VmRSS (/proc/self/status) and the sizes of hiercoll's
 // caches at checkpoints, and the growth after the warm-up.
 //
-//   hiercoll_memory [--calls N] [--comms N]
+//   hiercoll_memory [--calls N] [--comms N] [--segmented N]
 //
 // Calls: N calls of distinct (operation, root, count): bcast, reduce,
 // allreduce, gather, scatter of 1..N/20 doubles on a duplicate of
-// MPI_COMM_WORLD.  Communicators: N create/free cycles (MPI_Comm_dup,
+// MPI_COMM_WORLD.  Segmented: N bcasts of distinct sizes from 2 MiB on
+// through the pipelined composition (a default segment per size).
+// Communicators: N create/free cycles (MPI_Comm_dup,
 // MPI_Comm_split, MPI_Comm_create_group in turn), one allreduce on each.
 #include <mpi.h>
 
@@ -83,6 +85,24 @@ void distinct_calls(long calls) {
   MPI_Comm_free(&comm);
 }
 
+// Bcasts of distinct sizes through the pipelined composition, whose
+// default segment differs with the size.
+void segmented_sizes(long calls) {
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "hiercoll_bcast_composition", "bcast_pipelined");
+  MPI_Comm_set_info(comm, info);
+  MPI_Info_free(&info);
+  std::vector<char> buf(size_t((2 << 20) + 4097 * calls));
+  for (long i = 0; i < calls; ++i) {
+    MPI_Bcast(buf.data(), int((2 << 20) + 4097 * i), MPI_BYTE, int(i % 2), comm);
+    if ((i + 1) % (calls / 4) == 0) report("segmented", i + 1, comm);
+  }
+  MPI_Comm_free(&comm);
+}
+
 void comm_cycles(long cycles) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -112,17 +132,19 @@ void comm_cycles(long cycles) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  long calls = 100000, comms = 20000;
+  long calls = 100000, comms = 20000, segmented = 2000;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--calls")) calls = std::atol(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--comms")) comms = std::atol(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--segmented")) segmented = std::atol(argv[i + 1]);
   }
-  if (calls < 20 || comms < 10) {
-    std::fprintf(stderr, "usage: hiercoll_memory [--calls N>=20] [--comms N>=10]\n");
+  if (calls < 20 || comms < 10 || segmented < 4) {
+    std::fprintf(stderr, "usage: hiercoll_memory [--calls N>=20] [--comms N>=10] [--segmented N>=4]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   report("start", 0, MPI_COMM_NULL);
   distinct_calls(calls);
+  segmented_sizes(segmented);
   comm_cycles(comms);
   MPI_Finalize();
   return 0;

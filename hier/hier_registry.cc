@@ -222,7 +222,18 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
   return first;
 }
 
-HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
+// The segment, in units, of every phase of a segmented composition without
+// a forced one: the flat default for the message and node count, at most
+// kSegmentsPerMessage segments.
+static int64_t composition_segment(const HierChoice& ch, const Layout& L, const CollArgs& a) {
+  const int64_t bytes = selection_bytes(a.op, ch.unit_bytes, a);
+  const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
+  const int64_t seg =
+      std::max(default_segment_bytes(*tree, bytes, L.num_nodes, ch.machine), bytes / kSegmentsPerMessage);
+  return units_of(seg, ch.unit_bytes);
+}
+
+HierChoice make_choice(const HierComposition& comp, const Layout& /*L*/, const LayoutFacts& F, const CollArgs& a,
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter,
                        const MachineFigures* machine) {
   HierChoice ch;
@@ -230,14 +241,10 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
   ch.unit_bytes = unit_bytes;
-  if (comp.segmented) {
-    const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-    const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
-    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, machine), bytes / kSegmentsPerMessage);
-    ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
-  } else if (segment_bytes > 0) {
-    ch.seg_units = units_of(segment_bytes, unit_bytes);
-  }
+  // A segmented composition's default segment depends on the message, so it
+  // is computed when the schedule is built (composition_segment), not kept
+  // here: interned choices stay one per forced segment, not one per size.
+  if (segment_bytes > 0) ch.seg_units = units_of(segment_bytes, unit_bytes);
   ch.inter = inter;
   return ch;
 }
@@ -326,9 +333,9 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     if (f && algorithm_fits(*f, *sub)) a = f;
   }
   if (!a) a = default_algorithm(*sub, bytes);
-  sub->seg_units = choice.seg_units > 0 ? choice.seg_units
-                                        : units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
-                                                   choice.unit_bytes);
+  if (choice.seg_units > 0) sub->seg_units = choice.seg_units;
+  else if (choice.comp->segmented) sub->seg_units = composition_segment(choice, layout, args);
+  else sub->seg_units = units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes);
   return *a;
 }
 
