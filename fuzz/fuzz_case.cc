@@ -34,6 +34,8 @@ bool is_block_op(ApiOp api) {
   }
 }
 
+bool moves_data(ApiOp api) { return !is_reduction(api) && api != ApiOp::kBarrier; }
+
 namespace {
 
 class Draw {
@@ -132,6 +134,7 @@ FuzzCase draw_case(uint64_t seed, int64_t index, int world_size) {
   for (int r = 0; r < world_size; ++r) c.counts.push_back(c.count == 0 ? 0 : int(d.between(0, c.count)));
   c.root_draw = uint32_t(d.rng()());
   c.in_place = allows_in_place(c.api) && d.chance(30);
+  if (moves_data(c.api) && !c.in_place && !types[c.type].int_offsets.empty()) c.recv_as_ints = d.chance(40);
   draw_comm(d, world_size, &c);
   draw_hints(d, &c);
   c.data_seed = d.rng()();
@@ -145,7 +148,8 @@ std::string FuzzCase::describe() const {
   if (op >= 0) os << " op=" << ops_for(fuzz_types()[type])[op].name;
   os << " count=" << count;
   if (api == ApiOp::kReduceScatter) os << " counts=" << join(counts);
-  os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << " comm=" << comm_kind_name(comm);
+  os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << (recv_as_ints ? " recv-as-ints" : "")
+     << " comm=" << comm_kind_name(comm);
   if (comm == CommKind::kSplit) os << "(color=" << join(color) << " key=" << join(key) << ")";
   if (comm == CommKind::kCreateGroup) os << "(" << join(members) << ")";
   os << " mode=" << mode;

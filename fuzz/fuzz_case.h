@@ -23,6 +23,10 @@ struct FuzzCase {
   int count = 0; // elements (per block for block collectives)
   uint32_t root_draw = 0;  // root = root_draw % (communicator size)
   bool in_place = false;
+  // Data movement of a type made of ints: the receive side (bcast: the
+  // ranks but the root) describes the same data as count x k MPI_INTs, a
+  // different datatype of the same type signature.
+  bool recv_as_ints = false;
   // The communicator: a duplicate of MPI_COMM_WORLD, MPI_Comm_split by
   // color/key (per world rank; color < 0: MPI_UNDEFINED), or
   // MPI_Comm_create_group of `members` (world ranks, in the new order).
@@ -44,6 +48,8 @@ Op schedule_op(ApiOp api);
 bool is_reduction(ApiOp api);
 bool allows_in_place(ApiOp api);
 bool is_block_op(ApiOp api);  // counts are per block, one block per rank
+// Whether the operation moves data from one side's datatype to the other's.
+bool moves_data(ApiOp api);
 
 FuzzCase draw_case(uint64_t seed, int64_t index, int world_size);
 

@@ -35,14 +35,19 @@ Shape shape_of(const FuzzCase& c, int rank, int size, int root, const std::vecto
   return s;
 }
 
-// How many bytes of this rank's receive buffer MPI defines after the call.
-size_t defined_bytes(const FuzzCase& c, const Shape& s, MPI_Aint ext, int rank, int root,
-                     const std::vector<int>& counts) {
+// How many bytes of this rank's receive buffer `recv` MPI defines after the call.
+size_t defined_bytes(const FuzzCase& c, const TypedBuffer& recv, int rank, int root, const std::vector<int>& counts) {
   if ((c.api == ApiOp::kReduce || c.api == ApiOp::kGather) && rank != root) return 0;
   if (c.api == ApiOp::kExscan && rank == 0) return 0;
-  if (c.in_place && c.api == ApiOp::kReduceScatterBlock) return size_t(c.count) * ext;
-  if (c.in_place && c.api == ApiOp::kReduceScatter) return size_t(counts[rank]) * ext;
-  return size_t(std::max<int64_t>(s.recv_n, 1)) * ext;
+  if (c.in_place && c.api == ApiOp::kReduceScatterBlock) return size_t(c.count) * recv.extent();
+  if (c.in_place && c.api == ApiOp::kReduceScatter) return size_t(counts[rank]) * recv.extent();
+  return recv.bytes().size();
+}
+
+const FuzzType& int_type() {
+  for (const FuzzType& t : fuzz_types())
+    if (t.type == MPI_INT) return t;
+  return fuzz_types().front();
 }
 
 std::string first_difference(const std::vector<char>& a, const std::vector<char>& b, MPI_Aint ext) {
@@ -84,8 +89,11 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
   for (int native = 0; native < 2; ++native) {
     const char* who = native ? "MPI" : "hiercoll";
     TypedBuffer send = input;
-    TypedBuffer recv(t, s.recv_n);
-    if (c.api == ApiOp::kBcast && rank == root) recv = input;
+    // The receive side's datatype and count (bcast: the root's buffer is its input).
+    const bool bcast_root = c.api == ApiOp::kBcast && rank == root;
+    const bool as_ints = c.recv_as_ints && !bcast_root;
+    const int ints = int(t.int_offsets.size());
+    TypedBuffer recv = bcast_root ? input : as_ints ? TypedBuffer(int_type(), s.recv_n * ints) : TypedBuffer(t, s.recv_n);
     const void* sendbuf = send.elem0();
     void* recvbuf = recv.elem0();
     if (c.in_place) {
@@ -98,17 +106,19 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
     }
     CallArgs args = same_type_args(sendbuf, recvbuf, c.count, t.type, op ? op->op : MPI_OP_NULL, root, comm);
     args.recvcounts = counts.data();
+    if (as_ints) args.recvtype = MPI_INT, args.recvcount = c.count * ints;
     const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
     if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
     if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
     std::vector<char>& r = recv.bytes();
-    r.resize(defined_bytes(c, s, ext, rank, root, counts));
+    r.resize(defined_bytes(c, recv, rank, root, counts));
     results[native] = r;
   }
   if (op && compared_to_rounding(t, op->op)) {
     const std::string why = compare_to_rounding(t, results[0], results[1], size);
     return why.empty() ? "" : where + why;
   }
+  // Element numbers in the sender's type (the receive side may count ints).
   return results[0] == results[1] ? "" : where + first_difference(results[0], results[1], ext);
 }
 

@@ -20,6 +20,7 @@ class TypedBuffer {
   TypedBuffer(const FuzzType& t, int64_t elems);
   char* elem0() { return bytes_.data() - lb_; }
   std::vector<char>& bytes() { return bytes_; }
+  const std::vector<char>& bytes() const { return bytes_; }
   MPI_Aint extent() const { return extent_; }
 
  private:
