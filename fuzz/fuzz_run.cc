@@ -85,15 +85,18 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
   fill_input(t, op, rng, &input);
   const MPI_Aint ext = input.extent();
 
+  // The receive side's datatype and count (bcast: the root's buffer is its input).
+  const bool bcast_root = c.api == ApiOp::kBcast && rank == root;
+  const bool as_ints = c.recv_as_ints && !bcast_root;
+  const int ints = int(t.int_offsets.size());
+  const TypedBuffer recv0 =
+      bcast_root ? input : as_ints ? TypedBuffer(int_type(), s.recv_n * ints) : TypedBuffer(t, s.recv_n);
+
   std::vector<char> results[2];
   for (int native = 0; native < 2; ++native) {
     const char* who = native ? "MPI" : "hiercoll";
     TypedBuffer send = input;
-    // The receive side's datatype and count (bcast: the root's buffer is its input).
-    const bool bcast_root = c.api == ApiOp::kBcast && rank == root;
-    const bool as_ints = c.recv_as_ints && !bcast_root;
-    const int ints = int(t.int_offsets.size());
-    TypedBuffer recv = bcast_root ? input : as_ints ? TypedBuffer(int_type(), s.recv_n * ints) : TypedBuffer(t, s.recv_n);
+    TypedBuffer recv = recv0;
     const void* sendbuf = send.elem0();
     void* recvbuf = recv.elem0();
     if (c.in_place) {
@@ -118,8 +121,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
     const std::string why = compare_to_rounding(t, results[0], results[1], size);
     return why.empty() ? "" : where + why;
   }
-  // Element numbers in the sender's type (the receive side may count ints).
-  return results[0] == results[1] ? "" : where + first_difference(results[0], results[1], ext);
+  return results[0] == results[1] ? "" : where + first_difference(results[0], results[1], recv0.extent());
 }
 
 }  // namespace hiercoll::fuzz
