@@ -118,7 +118,7 @@ struct HierChoice {
   const HierComposition* comp = nullptr;
   bool sockets = false;     // the socket level is used
   int64_t unit_bytes = 0;   // bytes of one unit (phases select by bytes)
-  int64_t seg_units = 0;    // segmented compositions: the segment; else 0 or a forced segment
+  int64_t seg_units = 0;    // a forced segment; 0: the default (segmented compositions: per call)
   // Forced flat algorithms (null: the phase rules decide): `inter` for the
   // inter-node phases (HIERCOLL_<OP>_INTER_ALGORITHM, tests), `intra` for the
   // levels inside the node (tests).  Forced by name: a phase of another

@@ -139,13 +139,14 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
 // The interned copy of ch: its address keys the per-communicator schedule
 // cache, so the key holds every field a composed schedule depends on (the
 // name follows from comp and inter).
+using InternKey = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
+                             const MachineFigures*>;
+std::mutex g_intern_mu;
+std::map<InternKey, std::unique_ptr<HierChoice>> g_interned;
+
 const HierChoice* intern(HierChoice ch) {
-  static std::mutex mu;
-  using Key = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
-                         const MachineFigures*>;
-  static std::map<Key, std::unique_ptr<HierChoice>> interned;
-  std::lock_guard<std::mutex> lock(mu);
-  auto& slot = interned[Key(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
+  std::lock_guard<std::mutex> lock(g_intern_mu);
+  auto& slot = g_interned[InternKey(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
   if (!slot) {
     ch.name = choice_name(ch);
     slot = std::make_unique<HierChoice>(std::move(ch));
@@ -221,7 +222,18 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
   return first;
 }
 
-HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
+// The segment, in units, of every phase of a segmented composition without
+// a forced one: the flat default for the message and node count, at most
+// kSegmentsPerMessage segments.
+static int64_t composition_segment(const HierChoice& ch, const Layout& L, const CollArgs& a) {
+  const int64_t bytes = selection_bytes(a.op, ch.unit_bytes, a);
+  const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
+  const int64_t seg =
+      std::max(default_segment_bytes(*tree, bytes, L.num_nodes, ch.machine), bytes / kSegmentsPerMessage);
+  return units_of(seg, ch.unit_bytes);
+}
+
+HierChoice make_choice(const HierComposition& comp, const Layout& /*L*/, const LayoutFacts& F, const CollArgs& a,
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter,
                        const MachineFigures* machine) {
   HierChoice ch;
@@ -229,16 +241,17 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
   ch.unit_bytes = unit_bytes;
-  if (comp.segmented) {
-    const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-    const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
-    const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, machine), bytes / kSegmentsPerMessage);
-    ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
-  } else if (segment_bytes > 0) {
-    ch.seg_units = units_of(segment_bytes, unit_bytes);
-  }
+  // A segmented composition's default segment depends on the message, so it
+  // is computed when the schedule is built (composition_segment), not kept
+  // here: interned choices stay one per forced segment, not one per size.
+  if (segment_bytes > 0) ch.seg_units = units_of(segment_bytes, unit_bytes);
   ch.inter = inter;
   return ch;
+}
+
+size_t interned_choice_count() {
+  std::lock_guard<std::mutex> lock(g_intern_mu);
+  return g_interned.size();
 }
 
 std::string choice_name(const HierChoice& ch) {
@@ -320,9 +333,9 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     if (f && algorithm_fits(*f, *sub)) a = f;
   }
   if (!a) a = default_algorithm(*sub, bytes);
-  sub->seg_units = choice.seg_units > 0 ? choice.seg_units
-                                        : units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
-                                                   choice.unit_bytes);
+  if (choice.seg_units > 0) sub->seg_units = choice.seg_units;
+  else if (choice.comp->segmented) sub->seg_units = composition_segment(choice, layout, args);
+  else sub->seg_units = units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes);
   return *a;
 }
 

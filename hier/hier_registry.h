@@ -67,6 +67,10 @@ struct HierForced {
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
                                      int64_t segment_bytes, const HierForced& forced = {},
                                      std::string* unfit = nullptr, const MachineFigures* machine = nullptr);
+// How many choices have been interned (one per composition, socket level,
+// unit size, segment, forced algorithms and machine figures met): the
+// memory study (hiercoll_memory) watches that it stays bounded.
+size_t interned_choice_count();
 
 // The composition the selection rules pick for the call, nothing forced
 // (null: flat).

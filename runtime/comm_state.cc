@@ -32,8 +32,9 @@ int copy_state(MPI_Comm parent, int, void*, void*, void* out, int* flag) {
 }  // namespace
 
 CommState* comm_state(MPI_Comm comm) {
-  if (g_keyval == MPI_KEYVAL_INVALID)
-    PMPI_Comm_create_keyval(copy_state, delete_state, &g_keyval, nullptr);
+  // Created once, whichever thread comes first (MPI_THREAD_MULTIPLE).
+  static const int keyval_rc = PMPI_Comm_create_keyval(copy_state, delete_state, &g_keyval, nullptr);
+  (void)keyval_rc;
   void* val = nullptr;
   int found = 0;
   PMPI_Comm_get_attr(comm, g_keyval, &val, &found);

@@ -35,9 +35,9 @@ class ScheduleCache {
     return *map_.emplace(key, std::make_shared<Schedule>(build())).first->second;
   }
   size_t size() const { return map_.size(); }
+  static constexpr size_t kMaxEntries = 512;
 
  private:
-  static constexpr size_t kMaxEntries = 512;
   std::map<ScheduleKey, std::shared_ptr<Schedule>> map_;
 };
 

@@ -1,4 +1,5 @@
 // The hierarchical path of a call (run.cc tries it first in mode hier).
+#include <atomic>
 #include <cstdio>
 #include <string>
 
@@ -14,10 +15,8 @@ namespace {
 // HIERCOLL_VERBOSE: say (once per operation) when a multi-level layout
 // still sends an operation that has compositions down the flat path.
 void say_flat(const Call& c, const Layout& L) {
-  static bool said[kNumOps] = {};
-  bool& once = said[static_cast<int>(c.op)];
-  if (once) return;
-  once = true;
+  static std::atomic<bool> said[kNumOps] = {};  // threads may call at once
+  if (said[static_cast<int>(c.op)].exchange(true)) return;
   std::fprintf(stderr, "hiercoll: %s: no hierarchical composition fits (%s%s); running flat\n", c.mpi_name,
                L.consecutive ? "" : "node ranks not consecutive, ", L.uniform ? "uniform nodes" : "uneven nodes");
 }

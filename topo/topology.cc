@@ -128,10 +128,9 @@ long layouts_computed() { return g_computed.load(); }
 
 int get_topology(MPI_Comm comm, const Topology** out) {
   if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-  if (g_keyval == MPI_KEYVAL_INVALID) {
-    int rc = PMPI_Comm_create_keyval(copy_attr, delete_attr, &g_keyval, nullptr);
-    if (rc != MPI_SUCCESS) return rc;
-  }
+  // Created once, whichever thread comes first (MPI_THREAD_MULTIPLE).
+  static const int keyval_rc = PMPI_Comm_create_keyval(copy_attr, delete_attr, &g_keyval, nullptr);
+  if (keyval_rc != MPI_SUCCESS) return keyval_rc;
   void* val = nullptr;
   int found = 0;
   int rc = PMPI_Comm_get_attr(comm, g_keyval, &val, &found);

@@ -11,6 +11,9 @@ namespace hiercoll::testing {
 
 int world_rank();
 int world_size();
+// The thread level main() asks MPI_Init_thread for (MPI_THREAD_SERIALIZED
+// unless the test binary defines this function itself).
+int mpi_test_thread_level();
 
 class MpiTest : public ::testing::Test {
  protected:

@@ -34,6 +34,11 @@ int world_size() {
   return s;
 }
 
+// The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
+// in practice, and Open MPI allows MPI_Abort from any thread.  Weak: a test
+// binary that needs more defines its own.
+__attribute__((weak)) int mpi_test_thread_level() { return MPI_THREAD_SERIALIZED; }
+
 namespace {
 const char kAgreement[] = "failed on rank(s) ";
 }  // namespace
@@ -121,9 +126,7 @@ class Watchdog : public ::testing::EmptyTestEventListener {
 
 int main(int argc, char** argv) {
   int provided = 0;
-  // The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
-  // in practice, and Open MPI allows MPI_Abort from any thread.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+  MPI_Init_thread(&argc, &argv, hiercoll::testing::mpi_test_thread_level(), &provided);
   const int rank = hiercoll::testing::world_rank();
   // Bazel's premature-exit marker is one file: let rank 0 alone manage it.
   if (rank != 0) unsetenv("TEST_PREMATURE_EXIT_FILE");

@@ -1,0 +1,163 @@
+#include "fuzz/fuzz_case.h"
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+
+#include "flat/registry.h"
+#include "fuzz/fuzz_types.h"
+#include "hier/hier_registry.h"
+
+namespace hiercoll::fuzz {
+
+Op schedule_op(ApiOp api) {
+  Op op = Op::kReduceScatter;
+  op_from_name(api_op_name(api), &op);  // only reduce_scatter_block has no name of its own
+  return op;
+}
+
+bool is_reduction(ApiOp api) {
+  switch (api) {
+    case ApiOp::kReduce: case ApiOp::kAllreduce: case ApiOp::kReduceScatterBlock: case ApiOp::kReduceScatter:
+    case ApiOp::kScan: case ApiOp::kExscan: return true;
+    default: return false;
+  }
+}
+
+bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
+
+bool is_block_op(ApiOp api) {
+  switch (api) {
+    case ApiOp::kAllgather: case ApiOp::kAlltoall: case ApiOp::kGather: case ApiOp::kScatter:
+    case ApiOp::kReduceScatterBlock: return true;
+    default: return false;
+  }
+}
+
+bool moves_data(ApiOp api) { return !is_reduction(api) && api != ApiOp::kBarrier; }
+
+namespace {
+
+class Draw {
+ public:
+  explicit Draw(uint64_t seed) : rng_(seed) {}
+  uint64_t below(uint64_t n) { return n ? rng_() % n : 0; }
+  int64_t between(int64_t lo, int64_t hi) { return lo + int64_t(below(uint64_t(hi - lo + 1))); }
+  bool chance(int percent) { return below(100) < uint64_t(percent); }
+  template <typename T>
+  const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
+  std::mt19937_64& rng() { return rng_; }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// Counts 0 and 1, short odd and even ones, long ones (shorter per block when
+// every rank has a block).
+int draw_count(Draw& d, bool per_block, int world_size) {
+  const int scale = per_block ? world_size : 1;
+  const int k = int(d.below(100));
+  if (k < 8) return 0;
+  if (k < 16) return 1;
+  if (k < 50) return int(d.between(2, 17));
+  if (k < 85) return int(d.between(18, 700)) / scale + 1;
+  return int(d.between(701, 9000)) / scale + 1;
+}
+
+void draw_comm(Draw& d, int world_size, FuzzCase* c) {
+  const int k = int(d.below(100));
+  c->comm = k < 30 ? CommKind::kDup : k < 65 ? CommKind::kSplit : CommKind::kCreateGroup;
+  if (c->comm == CommKind::kSplit) {
+    const int colors = int(d.between(1, 3));
+    for (int r = 0; r < world_size; ++r) {
+      c->color.push_back(d.chance(10) ? -1 : int(d.below(colors)));
+      c->key.push_back(int(d.below(4)));  // ties keep world order
+    }
+  } else if (c->comm == CommKind::kCreateGroup) {
+    for (int r = 0; r < world_size; ++r)
+      if (d.chance(70)) c->members.push_back(r);
+    if (c->members.empty()) c->members.push_back(int(d.below(world_size)));
+    std::shuffle(c->members.begin(), c->members.end(), d.rng());
+  }
+}
+
+void draw_hints(Draw& d, FuzzCase* c) {
+  const Op op = schedule_op(c->api);
+  c->mode = d.chance(30) ? "flat" : "hier";
+  if (d.chance(25)) {
+    std::vector<const Algorithm*> algs = algorithms_for(op);
+    if (!algs.empty()) c->algorithm = d.pick(algs)->name;
+  } else if (c->mode == "hier") {
+    std::vector<const HierComposition*> comps = compositions_for(op);
+    if (!comps.empty() && d.chance(30)) c->composition = d.pick(comps)->name;
+    std::vector<std::string> inter = inter_algorithm_names(op);
+    if (!inter.empty() && d.chance(30)) c->inter_algorithm = d.pick(inter);
+  }
+  if (d.chance(20)) c->segment_bytes = d.pick(std::vector<int64_t>{64, 256, 1000, 8192});
+}
+
+const char* comm_kind_name(CommKind k) {
+  switch (k) {
+    case CommKind::kDup: return "dup";
+    case CommKind::kSplit: return "split";
+    case CommKind::kCreateGroup: return "create_group";
+  }
+  return "?";
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+}  // namespace
+
+FuzzCase draw_case(uint64_t seed, int64_t index, int world_size) {
+  // One generator per case, from (seed, index): cases do not depend on each other.
+  std::seed_seq seq{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index), uint32_t(uint64_t(index) >> 32)};
+  std::mt19937_64 seeder(seq);
+  Draw d(seeder());
+  FuzzCase c;
+  c.seed = seed;
+  c.index = index;
+  c.api = static_cast<ApiOp>(d.below(kNumApiOps));
+  const std::vector<FuzzType>& types = fuzz_types();
+  if (is_reduction(c.api)) {
+    do c.type = int(d.below(types.size()));
+    while (ops_for(types[c.type]).empty());
+    c.op = int(d.below(ops_for(types[c.type]).size()));
+  } else if (c.api != ApiOp::kBarrier) {
+    c.type = int(d.below(types.size()));
+  }
+  c.count = draw_count(d, is_block_op(c.api), world_size);
+  for (int r = 0; r < world_size; ++r) c.counts.push_back(c.count == 0 ? 0 : int(d.between(0, c.count)));
+  c.root_draw = uint32_t(d.rng()());
+  c.in_place = allows_in_place(c.api) && d.chance(30);
+  if (moves_data(c.api) && !c.in_place && !types[c.type].int_offsets.empty()) c.recv_as_ints = d.chance(40);
+  draw_comm(d, world_size, &c);
+  draw_hints(d, &c);
+  c.data_seed = d.rng()();
+  return c;
+}
+
+std::string FuzzCase::describe() const {
+  std::ostringstream os;
+  os << "case " << seed << ":" << index << " " << api_op_name(api);
+  if (api != ApiOp::kBarrier) os << " type=" << fuzz_types()[type].name;
+  if (op >= 0) os << " op=" << ops_for(fuzz_types()[type])[op].name;
+  os << " count=" << count;
+  if (api == ApiOp::kReduceScatter) os << " counts=" << join(counts);
+  os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << (recv_as_ints ? " recv-as-ints" : "")
+     << " comm=" << comm_kind_name(comm);
+  if (comm == CommKind::kSplit) os << "(color=" << join(color) << " key=" << join(key) << ")";
+  if (comm == CommKind::kCreateGroup) os << "(" << join(members) << ")";
+  os << " mode=" << mode;
+  if (!algorithm.empty()) os << " algorithm=" << algorithm;
+  if (!composition.empty()) os << " composition=" << composition;
+  if (!inter_algorithm.empty()) os << " inter=" << inter_algorithm;
+  if (segment_bytes) os << " segment=" << segment_bytes;
+  return os.str();
+}
+
+}  // namespace hiercoll::fuzz

@@ -1,0 +1,56 @@
+// One fuzz case: everything about a collective call that the fuzzer
+// varies, drawn from (seed, index) alone, so every rank draws the same case
+// and any case can be replayed on its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flat/coll_args.h"
+#include "runtime/stats.h"
+
+namespace hiercoll::fuzz {
+
+enum class CommKind { kDup, kSplit, kCreateGroup };
+
+struct FuzzCase {
+  uint64_t seed = 0;
+  int64_t index = 0;
+  ApiOp api = ApiOp::kBcast;
+  int type = 0;  // index into fuzz_types()
+  int op = -1;   // index into ops_for(type) (reductions), else -1
+  int count = 0; // elements (per block for block collectives)
+  uint32_t root_draw = 0;  // root = root_draw % (communicator size)
+  bool in_place = false;
+  // Data movement of a type made of ints: the receive side (bcast: the
+  // ranks but the root) describes the same data as count x k MPI_INTs, a
+  // different datatype of the same type signature.
+  bool recv_as_ints = false;
+  // The communicator: a duplicate of MPI_COMM_WORLD, MPI_Comm_split by
+  // color/key (per world rank; color < 0: MPI_UNDEFINED), or
+  // MPI_Comm_create_group of `members` (world ranks, in the new order).
+  CommKind comm = CommKind::kDup;
+  std::vector<int> color, key, members;
+  // reduce_scatter: the count of every rank (first `size` of them).
+  std::vector<int> counts;
+  // Hints (empty / 0: not set).
+  std::string mode, algorithm, composition, inter_algorithm;
+  int64_t segment_bytes = 0;
+  // Seeds this case's buffer contents (with the world rank).
+  uint64_t data_seed = 0;
+
+  std::string describe() const;
+};
+
+// The operation the schedules of api run (reduce_scatter_block: reduce_scatter).
+Op schedule_op(ApiOp api);
+bool is_reduction(ApiOp api);
+bool allows_in_place(ApiOp api);
+bool is_block_op(ApiOp api);  // counts are per block, one block per rank
+// Whether the operation moves data from one side's datatype to the other's.
+bool moves_data(ApiOp api);
+
+FuzzCase draw_case(uint64_t seed, int64_t index, int world_size);
+
+}  // namespace hiercoll::fuzz

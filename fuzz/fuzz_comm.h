@@ -1,0 +1,16 @@
+// The communicator of a fuzz case, made the way the case says (a duplicate
+// of MPI_COMM_WORLD, MPI_Comm_split, MPI_Comm_create_group) and given the
+// case's hiercoll hints through MPI_Comm_set_info.  Collective over
+// MPI_COMM_WORLD.
+#pragma once
+
+#include <mpi.h>
+
+#include "fuzz/fuzz_case.h"
+
+namespace hiercoll::fuzz {
+
+// MPI_COMM_NULL on ranks that are not members.  Errors return (MPI_ERRORS_RETURN).
+MPI_Comm make_case_comm(const FuzzCase& c);
+
+}  // namespace hiercoll::fuzz
