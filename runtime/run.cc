@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "flat/arrival_mpi.h"
 #include "flat/buffers.h"
 #include "flat/mpi_executor.h"
 #include "select/flat_choice.h"
@@ -160,6 +161,13 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   const Algorithm* a = d.algorithm;
   args.seg_units = d.seg_units;
   note_algorithm(a->name);
+  if (s.dynamic && arrival_order_applies(args)) {
+    const ScheduleKey key{a, args, 1 + static_cast<int>(s.dynamic_fill)};
+    const ArrivalTree& tree =
+        state->arrival_trees.get(key, [&] { return build_arrival_tree(*a, args, s.dynamic_fill); });
+    note_arrival_order();
+    return execute_arrival_order(tree, plan.bufs, c.mpi_op, comm, args.rank, args.root);
+  }
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
   return execute_schedule(sched, plan.bufs, c.mpi_op, comm);
 }
