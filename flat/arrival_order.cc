@@ -125,6 +125,12 @@ int ArrivalTree::later_peers(int pos) const {
   return n;
 }
 
+bool ArrivalTree::is_tree() const {
+  size_t ends = 0;
+  for (const auto& v : peers) ends += v.size();
+  return ends == 2 * static_cast<size_t>(p - 1);
+}
+
 ArrivalTree build_arrival_tree(const Algorithm& a, const CollArgs& args, FillOrder order) {
   ArrivalTree t;
   t.p = args.size;

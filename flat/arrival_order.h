@@ -47,6 +47,11 @@ struct ArrivalTree {
   // The positions whose holder a process at `pos` learns only after it got
   // its own place (peers filled later): that many updates follow its assignment.
   int later_peers(int pos) const;
+  // Whether the schedules form a tree (p - 1 pairs talk): only then does
+  // the order of positions decide who waits for whom.  Algorithms where
+  // everyone exchanges with everyone (scatter-allgather bcast,
+  // Rabenseifner's reduce) gain nothing from it.
+  bool is_tree() const;
 };
 
 // The schedules of every position for algorithm `a` on call `args` (the

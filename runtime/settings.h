@@ -17,8 +17,10 @@
 //
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
-// the call (flat/arrival_order.h), filling it depth or breadth first;
-// off (the default) keeps the static tree.
+// the call (flat/arrival_order.h), filling it depth or breadth first, on
+// the flat algorithm the selection (or a knob) picks -- in mode hier too,
+// since the compositions' phases have fixed trees; off (the default)
+// keeps the static tree.
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and

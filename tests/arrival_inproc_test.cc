@@ -148,6 +148,19 @@ TEST(ArrivalFill, BreadthFirstFillsLevels) {
   EXPECT_EQ(t.fill, (std::vector<int>{0, 4, 2, 1, 6, 5, 3, 7}));
 }
 
+TEST(ArrivalFill, TreesAndNonTrees) {
+  CollArgs a;
+  a.op = Op::kBcast;
+  a.size = 8;
+  a.count = 64;
+  a.seg_units = 8;
+  for (const char* tree : {"binomial", "chain", "pipelined_binary_tree", "linear"})
+    EXPECT_TRUE(build_arrival_tree(*find_algorithm(Op::kBcast, tree), a, FillOrder::kDepthFirst).is_tree()) << tree;
+  EXPECT_FALSE(build_arrival_tree(*find_algorithm(Op::kBcast, "scatter_ring"), a, FillOrder::kDepthFirst).is_tree());
+  a.op = Op::kReduce;
+  EXPECT_FALSE(build_arrival_tree(*find_algorithm(Op::kReduce, "rabenseifner"), a, FillOrder::kDepthFirst).is_tree());
+}
+
 TEST(ArrivalFill, NonCommutativeReduceKeepsRankOrder) {
   CollArgs a;
   a.op = Op::kReduce;
