@@ -163,10 +163,14 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   if (d.unfit_forced || d.unfit_tuned) say_fallback(s, c, d.unfit_forced ? d.unfit_forced : d.unfit_tuned, d.algorithm->name);
   const Algorithm* a = d.algorithm;
   args.seg_units = d.seg_units;
-  if (s.dynamic && arrival_order_applies(args)) {
+  // Arrival order: asked for by the knob, or the tuning file's method.
+  const Method* tm = t.range ? &t.range->method : nullptr;
+  const bool tuned_dynamic = tm && tm->kind == Method::kFlat && tm->dynamic && tm->name == a->name;
+  if ((s.dynamic || tuned_dynamic) && arrival_order_applies(args)) {
+    const FillOrder fill = s.dynamic ? s.dynamic_fill : FillOrder::kDepthFirst;
     auto tree_of = [&](const Algorithm* alg) -> const ArrivalTree& {
-      const ScheduleKey key{alg, args, 1 + static_cast<int>(s.dynamic_fill)};
-      return state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, s.dynamic_fill); });
+      const ScheduleKey key{alg, args, 1 + static_cast<int>(fill)};
+      return state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, fill); });
     };
     const ArrivalTree* tree = &tree_of(a);
     // Arrival order helps trees only: the binomial tree instead of an
