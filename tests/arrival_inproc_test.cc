@@ -19,13 +19,6 @@
 namespace hiercoll::testing {
 namespace {
 
-std::vector<const Algorithm*> rooted_algorithms() {
-  std::vector<const Algorithm*> v;
-  for (const Algorithm& a : all_algorithms())
-    if (a.op == Op::kBcast || a.op == Op::kReduce || a.op == Op::kGather || a.op == Op::kScatter) v.push_back(&a);
-  return v;
-}
-
 // The root first, then the others in `rest`'s order.
 std::vector<int> arrival_of(int root, const std::vector<int>& rest) {
   std::vector<int> order{root};
@@ -122,13 +115,17 @@ TEST_P(ArrivalOrder, EveryDataCaseInPlaceAndNot) {
 
 INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalOrder, ::testing::ValuesIn(rooted_algorithms()), algorithm_test_name);
 
-// The binomial tree of 8 (root 0: children 4, 2, 1; 4: 6, 5; 6: 7; 2: 3).
-TEST(ArrivalFill, DepthFirstFillsLargestSubtreesFirst) {
+// The binomial bcast tree of 8 (root 0: children 4, 2, 1; 4: 6, 5; 6: 7; 2: 3).
+ArrivalTree binomial_of_8(FillOrder fill) {
   CollArgs a;
   a.op = Op::kBcast;
   a.size = 8;
   a.count = 4;
-  const ArrivalTree t = build_arrival_tree(*find_algorithm(Op::kBcast, "binomial"), a, FillOrder::kDepthFirst);
+  return build_arrival_tree(*find_algorithm(Op::kBcast, "binomial"), a, fill);
+}
+
+TEST(ArrivalFill, DepthFirstFillsLargestSubtreesFirst) {
+  const ArrivalTree t = binomial_of_8(FillOrder::kDepthFirst);
   EXPECT_EQ(t.fill, (std::vector<int>{0, 4, 6, 7, 5, 2, 3, 1}));
   // The last three to arrive are leaves of the root's smallest subtrees,
   // and the last is the root's own child.
@@ -140,12 +137,7 @@ TEST(ArrivalFill, DepthFirstFillsLargestSubtreesFirst) {
 }
 
 TEST(ArrivalFill, BreadthFirstFillsLevels) {
-  CollArgs a;
-  a.op = Op::kBcast;
-  a.size = 8;
-  a.count = 4;
-  const ArrivalTree t = build_arrival_tree(*find_algorithm(Op::kBcast, "binomial"), a, FillOrder::kBreadthFirst);
-  EXPECT_EQ(t.fill, (std::vector<int>{0, 4, 2, 1, 6, 5, 3, 7}));
+  EXPECT_EQ(binomial_of_8(FillOrder::kBreadthFirst).fill, (std::vector<int>{0, 4, 2, 1, 6, 5, 3, 7}));
 }
 
 TEST(ArrivalFill, TreesAndNonTrees) {

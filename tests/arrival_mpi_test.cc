@@ -24,13 +24,6 @@
 namespace hiercoll::testing {
 namespace {
 
-std::vector<const Algorithm*> rooted_algorithms() {
-  std::vector<const Algorithm*> v;
-  for (const Algorithm& a : all_algorithms())
-    if (a.op == Op::kBcast || a.op == Op::kReduce || a.op == Op::kGather || a.op == Op::kScatter) v.push_back(&a);
-  return v;
-}
-
 ApiOp api_of(Op op) {
   switch (op) {
     case Op::kReduce: return ApiOp::kReduce;
