@@ -12,8 +12,9 @@ int info_tag() { return largest_tag() - 1; }
 
 }  // namespace
 
-ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm)
-    : tree_(tree), me_(me), root_(root), p_(tree.p), comm_(comm), labels_(tree.p) {}
+ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm,
+                               const std::vector<int>* members)
+    : tree_(tree), members_(members), me_(me), root_(root), p_(tree.p), comm_(comm), labels_(tree.p) {}
 
 int ArrivalSession::post(MPI_Request req, int32_t handle) {
   posted_.push_back(req);
@@ -33,12 +34,12 @@ int ArrivalSession::start() {
   if (me_ == root_) {
     position_ = 0;
     labels_.assign(0, root_);
-    for (int r = 0; r < p_; ++r) {
-      if (r == root_) continue;
+    for (int i = 0; i < p_; ++i) {
+      if (member(i) == root_) continue;
       MPI_Request req;
-      const int rc = MPI_Irecv(nullptr, 0, MPI_BYTE, r, sack_tag(), comm_, &req);
+      const int rc = MPI_Irecv(nullptr, 0, MPI_BYTE, member(i), sack_tag(), comm_, &req);
       if (rc != MPI_SUCCESS) return rc;
-      post(req, r);
+      post(req, i);
     }
     return MPI_SUCCESS;
   }
@@ -91,13 +92,14 @@ int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
 
 int ArrivalSession::completed(int32_t handle, std::vector<int32_t>* woken) {
   --outstanding_;
-  if (me_ == root_) return handle < p_ ? place(handle, woken) : MPI_SUCCESS;
+  if (me_ == root_) return handle < p_ ? place(member(handle), woken) : MPI_SUCCESS;
   for (int32_t id : labels_.assign(update_[0], update_[1])) woken->push_back(id);
   return --updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
 
-int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root) {
-  ArrivalSession session(tree, me, root, comm);
+int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root,
+                          const std::vector<int>* members) {
+  ArrivalSession session(tree, me, root, comm, members);
   const int rc = session.start();
   if (rc != MPI_SUCCESS) return rc;
   return execute_schedule(tree.at[session.position()], bufs, op, comm, &session);

@@ -23,7 +23,9 @@ namespace hiercoll {
 
 class ArrivalSession {
  public:
-  ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm);
+  // `members`: the real ranks of the group the tree spans (the root among
+  // them); null: the whole communicator.
+  ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, const std::vector<int>* members = nullptr);
   // A non-root: sends its SACK and waits for its position.  The root posts
   // its SACK receives.  MPI error code.
   int start();
@@ -44,7 +46,10 @@ class ArrivalSession {
   int post_update_recv();                            // others
   int post(MPI_Request req, int32_t handle);
 
+  int member(int i) const { return members_ ? (*members_)[i] : i; }
+
   const ArrivalTree& tree_;
+  const std::vector<int>* members_;
   int me_, root_, p_;
   MPI_Comm comm_;
   int position_ = 0;
@@ -59,7 +64,9 @@ class ArrivalSession {
 };
 
 // Runs one arrival-order call on this rank: the protocol, then the data
-// phase of the position it gets.  MPI error code.
-int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root);
+// phase of the position it gets; `members` as for ArrivalSession.  MPI
+// error code.
+int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root,
+                          const std::vector<int>* members = nullptr);
 
 }  // namespace hiercoll

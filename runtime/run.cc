@@ -112,10 +112,12 @@ int run_call_internal(const Call& c) {
 
   // Hierarchical compositions come first when enabled and useful.  With
   // arrival-order trees asked for, a rooted call that can take them runs
-  // flat: the compositions' phases have fixed trees.
+  // them: hierarchically for bcast and reduce, else flat (the
+  // compositions' phases have fixed trees).
   const bool arrival_order = settings.dynamic && arrival_order_applies(plan.args);
-  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier && !arrival_order) {
-    rc = run_hierarchical(c, plan, *topo, settings, state, tuned);
+  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
+    rc = arrival_order ? run_hier_arrival(c, plan, *topo, settings, state)
+                       : run_hierarchical(c, plan, *topo, settings, state, tuned);
     if (rc != -1) {
       if (rc == MPI_SUCCESS) rc = finish_plan(plan);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
