@@ -17,10 +17,10 @@
 //
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
-// the call (flat/arrival_order.h), filling it depth or breadth first, on
-// the flat algorithm the selection (or a knob) picks -- in mode hier too,
-// since the compositions' phases have fixed trees; off (the default)
-// keeps the static tree.
+// the call (flat/arrival_order.h), filling it depth or breadth first: in
+// mode hier, bcast and reduce as the leaders' and the nodes' binomial
+// trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
+// selection (or a knob) picks; off (the default) keeps the static trees.
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
