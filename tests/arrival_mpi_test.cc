@@ -77,10 +77,14 @@ class ArrivalMpi : public MpiTest, public ::testing::WithParamInterface<const Al
     // Algorithms that are no trees give way to the binomial tree (whether
     // one is a tree can depend on the count: checked at 1000 ints below).
     const std::string ran = last_algorithm();
-    if (!arrival) EXPECT_EQ(ran, GetParam()->name) << c.describe();
-    else EXPECT_TRUE(ran == GetParam()->name || ran == "binomial") << ran << " " << c.describe();
-    if (arrival && c.count == 1000 && std::string(c.data->name) == "int_sum")
+    if (!arrival) {
+      EXPECT_EQ(ran, GetParam()->name) << c.describe();
+    } else {
+      EXPECT_TRUE(ran == GetParam()->name || ran == "binomial") << ran << " " << c.describe();
+    }
+    if (arrival && c.count == 1000 && std::string(c.data->name) == "int_sum") {
       EXPECT_EQ(ran, tree_ ? GetParam()->name : "binomial") << c.describe();
+    }
     runs_ += last_in_arrival_order();
   }
   int runs_ = 0;
