@@ -156,11 +156,13 @@ int run(int argc, char** argv) {
   }
   std::vector<std::string> impl_names;
   for (const Impl& i : impls) impl_names.push_back(i.spec.name);
+  if (opt.skew.any()) impl_names.push_back("ideal");  // measure.cc adds its series
 
   // Header.
   log.say("hiercoll benchmark, %s", timestamp("%Y-%m-%d %H:%M:%S").c_str());
   log.say("MPI: %s", machine.mpi_library.c_str());
   log.say("layout: %s", machine.header().c_str());
+  if (opt.skew.any()) log.say("skew: %s (late ranks enter each timed call that late)", opt.skew.text.c_str());
   const std::string load = load_average();
   log.say("load average of the machine at start: %s", load.c_str());
   if (std::atof(load.c_str()) > 0.5 * machine.cores_per_machine + 0.5)

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include <unistd.h>
+
 namespace hcbench {
 
 std::vector<int> choose_roots(const std::string& which, const std::vector<int>& node_of) {
@@ -40,14 +42,28 @@ std::vector<int> choose_roots(const std::string& which, const std::vector<int>& 
   return roots;
 }
 
+namespace {
+
+// Sleeps (leaving the cores to the ranks at work) until shortly before
+// `when` on the synchronized clock, then spins to it.
+void sleep_until(const SyncClock& clock, double when) {
+  for (double left = when - clock.now(); left > 0; left = when - clock.now())
+    if (left > 200e-6) usleep(static_cast<useconds_t>((left - 100e-6) * 1e6));
+}
+
+}  // namespace
+
+void Runner::late_entry(double when) { sleep_until(*clock_, when); }
+
 Runner::Runner(const Options& opt, MPI_Comm ctrl, std::vector<Impl>* impls, SyncClock* clock)
     : opt_(opt), ctrl_(ctrl), impls_(impls), clock_(clock) {
   PMPI_Comm_rank(ctrl_, &rank_);
   PMPI_Comm_size(ctrl_, &size_);
 }
 
-double Runner::timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root) {
+double Runner::timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root, double delay_us) {
   const double t0 = clock_->start();
+  if (delay_us > 0) late_entry(t0 + delay_us * 1e-6);
   call_op(*p.op, impl.via_hiercoll, b, root < 0 ? 0 : root, impl.comm);
   const double t1 = clock_->stop();
   return (t1 - t0) * 1e6;
@@ -107,38 +123,63 @@ PointOutcome Runner::run(const Point& p, Results* results) {
   // at each root every implementation (rotated by k), so that drift of the
   // machine hits roots and implementations alike.
   // times[(root index * n + impl) * reps + k]
-  std::vector<double> times(static_cast<size_t>(nroots) * n * reps, 0);
+  // With --skew every call of repetition k has the same late ranks, and
+  // each implementation is also timed without them (series n + i), for
+  // the ideal: the largest delay plus the fastest time without skew.
+  const bool skewed = opt_.skew.any();
+  const int series_per_root = skewed ? 2 * n : n;
+  std::vector<double> times(static_cast<size_t>(nroots) * series_per_root * reps, 0);
   std::vector<std::string> algorithm(static_cast<size_t>(nroots) * n);
-  for (int k = 0; k < reps; ++k)
+  std::vector<double> largest_delay(reps, 0);
+  for (int k = 0; k < reps; ++k) {
+    const std::vector<double> delays = skewed ? opt_.skew.delays(k, size_) : std::vector<double>(size_, 0);
+    largest_delay[k] = *std::max_element(delays.begin(), delays.end());
     for (int q = 0; q < nroots; ++q) {
       const int ri = (q + k) % nroots;
-      for (int j = 0; j < n; ++j) {
-        const int i = (k + j) % n;
-        const size_t series = static_cast<size_t>(ri) * n + i;
-        times[series * reps + k] = timed_call(p, *active[i], buf, p.roots[ri]);
-        if (rank_ == 0 && k == reps - 1) algorithm[series] = active[i]->algorithm(*p.op);
+      for (int j = 0; j < series_per_root; ++j) {
+        const int s = (k + j) % series_per_root;
+        const int i = s % n;
+        const size_t series = static_cast<size_t>(ri) * series_per_root + s;
+        times[series * reps + k] = timed_call(p, *active[i], buf, p.roots[ri], s < n ? delays[rank_] : 0);
+        if (rank_ == 0 && k == reps - 1 && s < n) algorithm[static_cast<size_t>(ri) * n + i] = active[i]->algorithm(*p.op);
       }
     }
-  out.calls += static_cast<long>(nroots) * n * reps;
+  }
+  out.calls += static_cast<long>(nroots) * series_per_root * reps;
 
   // The slowest rank's time of every call.
   std::vector<double> slowest(times.size(), 0);
   PMPI_Reduce(times.data(), slowest.data(), static_cast<int>(times.size()), MPI_DOUBLE, MPI_MAX, 0, ctrl_);
   if (rank_ == 0) {
-    for (int ri = 0; ri < nroots; ++ri)
+    for (int ri = 0; ri < nroots; ++ri) {
       for (int i = 0; i < n; ++i) {
-        const size_t series = static_cast<size_t>(ri) * n + i;
+        const size_t series = static_cast<size_t>(ri) * series_per_root + i;
         Measurement m;
         m.op = p.op->name;
         m.bytes = p.bytes;
         m.impl = active[i]->spec.name;
-        m.algorithm = algorithm[series];
+        m.algorithm = algorithm[static_cast<size_t>(ri) * n + i];
         m.root = p.roots[ri];
         m.samples.assign(slowest.begin() + static_cast<long>(series * reps),
                          slowest.begin() + static_cast<long>((series + 1) * reps));
         medians[i].push_back(m.summary().median);
         results->add(std::move(m));
       }
+      if (!skewed) continue;
+      Measurement ideal;
+      ideal.op = p.op->name;
+      ideal.bytes = p.bytes;
+      ideal.impl = "ideal";
+      ideal.algorithm = "largest delay + fastest without skew";
+      ideal.root = p.roots[ri];
+      for (int k = 0; k < reps; ++k) {
+        double fastest = INFINITY;
+        for (int i = 0; i < n; ++i)
+          fastest = std::min(fastest, slowest[(static_cast<size_t>(ri) * series_per_root + n + i) * reps + k]);
+        ideal.samples.push_back(largest_delay[k] + fastest);
+      }
+      results->add(std::move(ideal));
+    }
   }
 
   // Wrong results anywhere, and late starts, summed over ranks.

@@ -45,7 +45,10 @@ class Runner {
   PointOutcome run(const Point& p, Results* results);
 
  private:
-  double timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root);
+  // `delay_us`: this rank enters the call that late after the common start.
+  double timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root, double delay_us = 0);
+
+  void late_entry(double when);
 
   const Options& opt_;
   MPI_Comm ctrl_;

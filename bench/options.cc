@@ -109,12 +109,18 @@ bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
   if (base == "hier") s.kind = ImplSpec::kHier;
   else if (base == "tuned" && colon == std::string::npos) s.kind = ImplSpec::kHier, s.tuned = true;
   else if (base == "flat") s.kind = ImplSpec::kFlat;
+  else if (base == "dynamic" && colon == std::string::npos) {
+    // hier with arrival-order trees (HIERCOLL_DYNAMIC)
+    s.kind = ImplSpec::kHier;
+    s.hints.emplace_back("hiercoll_dynamic", "depth");
+  }
   else if (base == "native") s.kind = ImplSpec::kNative;
   else if (base == "han") s.kind = ImplSpec::kHan;
   else if (base == "mpi") s.kind = ImplSpec::kMpi;
   else {
     *error = "unknown implementation '" + text +
-             "' (hier, flat, native, han, mpi, tuned, hier:<composition or inter-node algorithm>, flat:<algorithm>)";
+             "' (hier, flat, native, han, mpi, tuned, dynamic, hier:<composition or inter-node algorithm>, "
+             "flat:<algorithm>)";
     return false;
   }
   if (colon != std::string::npos) {
@@ -163,7 +169,8 @@ std::string usage_text() {
                      flat:<algorithm> (flat:rabenseifner); hints: <impl>@seg=64K,
                      <impl>@<info key>=<value>; mpi = Open MPI's choice without
                      any hint; tuned = hier selecting from the tuning file of
-                     --tuning (see docs/BENCHMARK.md, docs/TUNING.md)
+                     --tuning (see docs/BENCHMARK.md, docs/TUNING.md); dynamic =
+                     hier with arrival-order trees (hint hiercoll_dynamic=depth)
   --tuning FILE      tuning file for `tuned` (from ./hiercoll tune); adds tuned
                      to the default implementations
   --reps R           repetitions per point and root (default: automatic, between
@@ -180,6 +187,9 @@ std::string usage_text() {
   --no-plots         do not run gnuplot (the scripts are still written)
   --no-lower-bound   skip the ping-pong link measurement and lower bounds
   --no-check         do not check the results of the first warm-up call
+  --skew SPEC        ranks enter every timed call late: RANK@US,... (1@2000,2@3000)
+                     or random:K:MAX_US:SEED (K ranks drawn per repetition); the
+                     tables add `ideal` (largest delay + fastest time without skew)
   --max-buffer BYTES skip points that need larger buffers per rank (default 1G)
   -h, --help         this text
 )";
@@ -293,6 +303,13 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
         return false;
       }
       if (!impls_given) impls.push_back("tuned");
+    } else if (arg == "--skew") {
+      if (!need(&v)) return false;
+      const std::string why = parse_skew(v, &o.skew);
+      if (!why.empty()) {
+        *error = why;
+        return false;
+      }
     } else if (arg == "--max-buffer") {
       if (!need(&v)) return false;
       if (!parse_size(v, &o.max_buffer) || o.max_buffer <= 0) {

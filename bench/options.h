@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "bench/skew.h"
+
 namespace hcbench {
 
 // One implementation to compare, parsed from its command-line name:
@@ -55,6 +57,7 @@ struct Options {
   bool lower_bound = true;
   bool check = true;
   int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
+  Skew skew;                    // --skew: ranks that enter each timed call late
   bool help = false;
 };
 

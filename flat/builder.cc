@@ -155,6 +155,12 @@ int ScheduleBuilder::copy(Span src, Span dst, const Deps& extra) {
   return add(s, &s.src, 1, &s.dst, 1, extra);
 }
 
+int ScheduleBuilder::relabelled_copy(int pos, Span src, Span dst, const Deps& extra) {
+  const int id = copy(src, dst, extra);
+  if (id >= 0) sched_.steps[id].peer = pos;
+  return id;
+}
+
 int ScheduleBuilder::reduce(Span src, Span dst, bool src_first, const Deps& extra) {
   if (src.n == 0) return -1;
   Step s;

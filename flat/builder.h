@@ -40,6 +40,10 @@ class ScheduleBuilder {
   // copy and reduce of zero units add nothing and return -1.
   int copy(Span src, Span dst, const Deps& extra = {});
   int reduce(Span src, Span dst, bool src_first, const Deps& extra = {});
+  // A copy of one block between the user's buffer and scratch in an
+  // arrival-order schedule: the user's side is the block of whichever rank
+  // holds position `pos` (flat/arrival_order.h), found by the executor.
+  int relabelled_copy(int pos, Span src, Span dst, const Deps& extra = {});
 
   // A fresh scratch region of n units (never reused within one schedule).
   Span tmp(int64_t n);

@@ -1,5 +1,7 @@
 #include "flat/inproc_executor.h"
 
+#include "flat/arrival_order.h"
+
 #include <deque>
 #include <map>
 #include <sstream>
@@ -16,6 +18,7 @@ struct RankState {
   Buffers bufs;
   std::vector<int32_t> waiting;  // unfinished predecessors per step
   int finished = 0;
+  Relabelling labels;  // arrival-order runs: who holds each position
 };
 
 struct PostedSend {
@@ -38,7 +41,7 @@ std::string where(int rank, int step, const Schedule& s) {
 // small messages, but large ones wait for the receiver (rendezvous), so a
 // schedule that only works with buffering would hang under MPI; this
 // executor reports it as a deadlock instead.
-bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error) {
+bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error, const InprocArrival* arrival) {
   const int p = static_cast<int>(ranks.size());
   std::vector<RankState> st(p);
   std::map<MsgKey, PostedSend> sends;
@@ -71,20 +74,50 @@ bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error
     return rc == MPI_SUCCESS;
   };
 
+  auto enter = [&](int r) {
+    const Schedule& s = ranks[r].sched;
+    for (size_t i = 0; i < s.steps.size(); ++i)
+      if (st[r].waiting[i] == 0) ready.emplace_back(r, static_cast<int>(i));
+  };
   for (int r = 0; r < p; ++r) {
     const Schedule& s = ranks[r].sched;
     st[r].bufs = ranks[r].bufs;
     if (s.tmp_units > 0) st[r].bufs[Buf::kTmp] = st[r].scratch.allocate(ranks[r].bufs[Buf::kTmp], s.tmp_units);
     st[r].waiting.assign(s.pred_count.begin(), s.pred_count.end());
-    for (size_t i = 0; i < s.steps.size(); ++i)
-      if (st[r].waiting[i] == 0) ready.emplace_back(r, static_cast<int>(i));
+    st[r].labels.reset(arrival ? p : 0);
+    if (!arrival) enter(r);
   }
+  size_t entered = 0;
+  // Arrival order: the next rank enters when the others can go no further.
+  // Its position becomes known to everyone, waking the steps waiting for it.
+  auto enter_next = [&] {
+    const int r = arrival->order[entered++];
+    const int pos = arrival->position[r];
+    for (int q = 0; q < p; ++q)
+      for (int32_t id : st[q].labels.assign(pos, r)) ready.emplace_back(q, id);
+    enter(r);
+  };
 
-  while (!ready.empty()) {
+  while (!ready.empty() || (arrival && entered < arrival->order.size())) {
+    if (ready.empty()) {
+      enter_next();
+      continue;
+    }
     const auto [r, id] = ready.front();
     ready.pop_front();
     const Schedule& s = ranks[r].sched;
-    const Step& stp = s.steps[id];
+    Step stp = s.steps[id];
+    if (arrival && step_position(stp) >= 0) {
+      const int holder = st[r].labels.rank(step_position(stp));
+      if (holder < 0) {
+        st[r].labels.park(step_position(stp), id);
+        continue;
+      }
+      if (stp.kind == StepKind::kCopy)
+        relabel_copy(&stp.src, &stp.dst, holder);
+      else
+        stp.peer = holder;
+    }
     int rc = MPI_SUCCESS;
     std::string why;
     switch (stp.kind) {

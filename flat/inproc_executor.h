@@ -21,7 +21,18 @@ struct InprocRank {
   Buffers bufs;  // Tmp entry: datatype and unit size only, as for execute_schedule
 };
 
+// An arrival-order run (flat/arrival_order.h): every rank's schedule is
+// that of its position, whose peers are positions.  The ranks enter in
+// `order` (the root first); each runs as far as it can before the next
+// enters, and a step whose position nobody holds yet waits until its
+// holder enters -- the order processes arrive in, made deterministic.
+struct InprocArrival {
+  std::vector<int> order;     // real ranks in the order they enter
+  std::vector<int> position;  // real rank -> its position
+};
+
 // Returns true on success; on failure `error` says what went wrong.
-bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error);
+bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error,
+                   const InprocArrival* arrival = nullptr);
 
 }  // namespace hiercoll

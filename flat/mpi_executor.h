@@ -15,6 +15,16 @@ namespace hiercoll {
 // per-peer sequence numbers of the schedule, so messages match in the
 // order the schedule lists them whatever order they are posted in.
 // Returns an MPI error code.
-int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm);
+//
+// With `arrival`, the schedule is a position's in an arrival-order run
+// (flat/arrival_order.h): peers are positions, a step waits until the
+// rank holding its position is known, and the session's messages are
+// waited for along with the schedule's.
+class ArrivalSession;
+int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm,
+                     ArrivalSession* arrival = nullptr);
+
+// The largest message tag (MPI_TAG_UB); schedules use tags from 0 up.
+int largest_tag();
 
 }  // namespace hiercoll

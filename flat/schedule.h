@@ -33,7 +33,9 @@ struct Step {
   // The order matters for non-commutative operations: src_first means the
   // data in src comes from lower ranks than the data in dst.
   bool src_first = true;
-  int32_t peer = -1;  // kSend / kRecv: rank in the schedule's communicator
+  int32_t peer = -1;  // kSend / kRecv: rank in the schedule's communicator;
+                      // kCopy: -1, or the position of a relabelled copy
+                      // (ScheduleBuilder::relabelled_copy)
   int32_t seq = 0;    // kSend / kRecv: index among messages to/from peer
   Span src, dst;      // kSend uses src, kRecv uses dst
   uint32_t dep_begin = 0, dep_count = 0;  // predecessors in Schedule::deps

@@ -5,8 +5,9 @@ namespace hiercoll {
 bool ScheduleKey::operator<(const ScheduleKey& o) const {
   const CollArgs& a = args;
   const CollArgs& b = o.args;
-  return std::tie(algorithm, a.op, a.rank, a.size, a.root, a.count, a.seg_units, a.commutative, a.send_alias, a.counts) <
-         std::tie(o.algorithm, b.op, b.rank, b.size, b.root, b.count, b.seg_units, b.commutative, b.send_alias, b.counts);
+  return std::tie(algorithm, variant, a.op, a.rank, a.size, a.root, a.count, a.seg_units, a.commutative, a.send_alias,
+                  a.counts) < std::tie(o.algorithm, o.variant, b.op, b.rank, b.size, b.root, b.count, b.seg_units,
+                                       b.commutative, b.send_alias, b.counts);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "flat/arrival_order.h"
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/settings.h"
@@ -21,25 +22,28 @@ namespace hiercoll {
 struct ScheduleKey {
   const void* algorithm;  // flat Algorithm or hierarchical composition
   CollArgs args;
+  int variant = 0;        // arrival-order trees: 1 + the fill order
   bool operator<(const ScheduleKey& o) const;
 };
 
-class ScheduleCache {
+template <typename T>
+class BuiltCache {
  public:
-  // The cached schedule for key, built by `build` on a miss.
+  // The cached value for key, built by `build` on a miss.
   template <typename Build>
-  const Schedule& get(const ScheduleKey& key, Build build) {
+  const T& get(const ScheduleKey& key, Build build) {
     auto it = map_.find(key);
     if (it != map_.end()) return *it->second;
     if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
-    return *map_.emplace(key, std::make_shared<Schedule>(build())).first->second;
+    return *map_.emplace(key, std::make_shared<T>(build())).first->second;
   }
   size_t size() const { return map_.size(); }
   static constexpr size_t kMaxEntries = 512;
 
  private:
-  std::map<ScheduleKey, std::shared_ptr<Schedule>> map_;
+  std::map<ScheduleKey, std::shared_ptr<T>> map_;
 };
+using ScheduleCache = BuiltCache<Schedule>;
 
 struct CommState {
   Settings settings;
@@ -48,6 +52,7 @@ struct CommState {
   // MPI_Comm_set_info included), which its own info hints then override.
   std::unique_ptr<Settings> inherited;
   ScheduleCache schedules;
+  BuiltCache<ArrivalTree> arrival_trees;  // HIERCOLL_DYNAMIC: every position's schedule
   // The communicator's topology once known (it lives in an attribute of its
   // own, freed with the communicator): saves a lookup per call.  With it,
   // what the compositions need to know of its layout.

@@ -64,5 +64,9 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
 // (degenerate topology, operation kept flat), else an MPI error code.
 int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                      const Tuned& t);
+// Bcast and commutative reduce with HIERCOLL_DYNAMIC: the leaders' and the
+// nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for
+// other operations and degenerate layouts.
+int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state);
 
 }  // namespace hiercoll

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "flat/arrival_mpi.h"
 #include "flat/buffers.h"
 #include "flat/mpi_executor.h"
 #include "select/flat_choice.h"
@@ -109,9 +110,14 @@ int run_call_internal(const Call& c) {
   const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
   if (tuned_kind == Method::kNative) return -1;
 
-  // Hierarchical compositions come first when enabled and useful.
+  // Hierarchical compositions come first when enabled and useful.  With
+  // arrival-order trees asked for, a rooted call that can take them runs
+  // them: hierarchically for bcast and reduce, else flat (the
+  // compositions' phases have fixed trees).
+  const bool arrival_order = settings.dynamic && arrival_order_applies(plan.args);
   if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
-    rc = run_hierarchical(c, plan, *topo, settings, state, tuned);
+    rc = arrival_order ? run_hier_arrival(c, plan, *topo, settings, state)
+                       : run_hierarchical(c, plan, *topo, settings, state, tuned);
     if (rc != -1) {
       if (rc == MPI_SUCCESS) rc = finish_plan(plan);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -159,6 +165,27 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   if (d.unfit_forced || d.unfit_tuned) say_fallback(s, c, d.unfit_forced ? d.unfit_forced : d.unfit_tuned, d.algorithm->name);
   const Algorithm* a = d.algorithm;
   args.seg_units = d.seg_units;
+  // Arrival order: asked for by the knob, or the tuning file's method.
+  const Method* tm = t.range ? &t.range->method : nullptr;
+  const bool tuned_dynamic = tm && tm->kind == Method::kFlat && tm->dynamic && tm->name == a->name;
+  if ((s.dynamic || tuned_dynamic) && arrival_order_applies(args)) {
+    const FillOrder fill = s.dynamic ? s.dynamic_fill : FillOrder::kDepthFirst;
+    auto tree_of = [&](const Algorithm* alg) -> const ArrivalTree& {
+      const ScheduleKey key{alg, args, 1 + static_cast<int>(fill)};
+      return state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, fill); });
+    };
+    const ArrivalTree* tree = &tree_of(a);
+    // Arrival order helps trees only: the binomial tree instead of an
+    // algorithm where everyone talks to everyone.
+    if (!tree->is_tree()) {
+      a = find_algorithm(args.op, "binomial");
+      args.seg_units = 0;
+      tree = &tree_of(a);
+    }
+    note_algorithm(a->name);
+    note_arrival_order();
+    return execute_arrival_order(*tree, plan.bufs, c.mpi_op, comm, args.rank, args.root);
+  }
   note_algorithm(a->name);
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
   return execute_schedule(sched, plan.bufs, c.mpi_op, comm);

@@ -65,6 +65,13 @@ void parse_segment(const std::string& v, const std::string& source, Settings* s)
   else s->segment_bytes = n;
 }
 
+void parse_dynamic(const std::string& v, const std::string& source, Settings* s) {
+  if (v == "off") s->dynamic = false;
+  else if (v == "depth") s->dynamic = true, s->dynamic_fill = FillOrder::kDepthFirst;
+  else if (v == "breadth") s->dynamic = true, s->dynamic_fill = FillOrder::kBreadthFirst;
+  else set_error(s, source + "=" + v + ": unknown arrival-order setting (off, depth or breadth)");
+}
+
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -94,6 +101,8 @@ void apply(Settings* s, const std::function<const char*(const std::string&)>& ge
   }
   const std::string seg_key = env ? "HIERCOLL_SEGMENT_BYTES" : "hiercoll_segment_bytes";
   if (const char* v = get(seg_key)) parse_segment(v, seg_key, s);
+  const std::string dyn_key = env ? "HIERCOLL_DYNAMIC" : "hiercoll_dynamic";
+  if (const char* v = get(dyn_key)) parse_dynamic(v, dyn_key, s);
   // A file that cannot be used is not an error of the call: the runtime
   // says so once and keeps the built-in rules (runtime/tuning.h).
   // "none" (an info value cannot be empty) means no file.

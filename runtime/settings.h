@@ -13,6 +13,14 @@
 //   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`);
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
+//   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
+//
+// dynamic: rooted collectives (bcast, gather, scatter, reduce with a
+// commutative operation) take their tree from the order processes enter
+// the call (flat/arrival_order.h), filling it depth or breadth first: in
+// mode hier, bcast and reduce as the leaders' and the nodes' binomial
+// trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
+// selection (or a knob) picks; off (the default) keeps the static trees.
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
@@ -29,6 +37,7 @@
 #include <cstdint>
 #include <string>
 
+#include "flat/arrival_order.h"
 #include "flat/coll_args.h"
 
 namespace hiercoll {
@@ -42,6 +51,8 @@ struct Settings {
   std::string composition[kNumOps];      // empty: the composition rules decide
   std::string inter_algorithm[kNumOps];  // empty: the phase rules decide
   int64_t segment_bytes = 0;       // 0: selection decides
+  bool dynamic = false;            // arrival-order trees for rooted collectives
+  FillOrder dynamic_fill = FillOrder::kDepthFirst;
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)

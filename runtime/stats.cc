@@ -29,10 +29,16 @@ long local_fallbacks(ApiOp op) { return g_counts[static_cast<int>(op)][3]; }
 
 namespace {
 thread_local const char* g_last_algorithm = "";
+thread_local bool g_last_arrival_order = false;
 }  // namespace
 
-void note_algorithm(const char* name) { g_last_algorithm = name; }
+void note_algorithm(const char* name) {
+  g_last_algorithm = name;
+  g_last_arrival_order = false;
+}
 const char* last_algorithm() { return g_last_algorithm; }
+void note_arrival_order() { g_last_arrival_order = true; }
+bool last_in_arrival_order() { return g_last_arrival_order; }
 
 void report_stats() {
   const char* env = std::getenv("HIERCOLL_STATS");

@@ -30,5 +30,9 @@ long local_fallbacks(ApiOp op);
 // "hier:<name>" for hierarchical compositions); benchmarks and tests read it.
 void note_algorithm(const char* name);
 const char* last_algorithm();
+// Whether the last call took its tree from the arrival order
+// (HIERCOLL_DYNAMIC); note_algorithm resets it.
+void note_arrival_order();
+bool last_in_arrival_order();
 
 }  // namespace hiercoll

@@ -17,7 +17,7 @@ bool is_name(const std::string& s) {
 std::string method_text(const Method& m) {
   switch (m.kind) {
     case Method::kNative: return "native";
-    case Method::kFlat: return "flat:" + m.name;
+    case Method::kFlat: return "flat:" + m.name + (m.dynamic ? " dynamic" : "");
     case Method::kHier: return "hier:" + m.name + (m.inter.empty() ? "" : " inter=" + m.inter);
   }
   return "";
@@ -26,8 +26,8 @@ std::string method_text(const Method& m) {
 bool parse_method(const std::string& text, Method* m, std::string* error) {
   Method out;
   auto fail = [&](const std::string& why) {
-    *error = "method '" + text + "': " + why + " (expected native, flat:<algorithm>, hier:<composition>"
-             " or hier:<composition> inter=<algorithm>)";
+    *error = "method '" + text + "': " + why + " (expected native, flat:<algorithm>, flat:<algorithm> dynamic,"
+             " hier:<composition> or hier:<composition> inter=<algorithm>)";
     return false;
   };
   if (text == "native") {
@@ -38,6 +38,12 @@ bool parse_method(const std::string& text, Method* m, std::string* error) {
   if (text.rfind("flat:", 0) == 0) {
     out.kind = Method::kFlat;
     rest = text.substr(5);
+    const size_t sp = rest.find(' ');
+    if (sp != std::string::npos) {
+      if (rest.substr(sp + 1) != "dynamic") return fail("after the algorithm only dynamic");
+      out.dynamic = true;
+      rest = rest.substr(0, sp);
+    }
   } else if (text.rfind("hier:", 0) == 0) {
     out.kind = Method::kHier;
     rest = text.substr(5);

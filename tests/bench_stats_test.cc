@@ -187,6 +187,38 @@ TEST(Options, Impls) {
   EXPECT_FALSE(parse_impl("hier@seg", &s, &err));
 }
 
+TEST(Options, DynamicImpl) {
+  ImplSpec s;
+  std::string err;
+  ASSERT_TRUE(parse_impl("dynamic", &s, &err)) << err;
+  EXPECT_EQ(s.kind, ImplSpec::kHier);
+  ASSERT_EQ(s.hints.size(), 1u);
+  EXPECT_EQ(s.hints[0], (std::pair<std::string, std::string>{"hiercoll_dynamic", "depth"}));
+  EXPECT_FALSE(parse_impl("dynamic:binomial", &s, &err));
+}
+
+TEST(Skew, FixedAndRandom) {
+  Skew k;
+  EXPECT_EQ(parse_skew("1@2000,2@3000,3@4000", &k), "");
+  EXPECT_EQ(k.delays(0, 5), (std::vector<double>{0, 2000, 3000, 4000, 0}));
+  EXPECT_EQ(k.delays(7, 3), (std::vector<double>{0, 2000, 3000}));  // ranks beyond the job: none
+  ASSERT_EQ(parse_skew("random:2:500:9", &k), "");
+  for (int rep = 0; rep < 20; ++rep) {
+    const std::vector<double> d = k.delays(rep, 8);
+    EXPECT_EQ(d, k.delays(rep, 8));  // every rank draws the same
+    int late = 0;
+    for (double us : d) {
+      EXPECT_GE(us, 0);
+      EXPECT_LE(us, 500);
+      late += us > 0;
+    }
+    EXPECT_LE(late, 2);
+  }
+  EXPECT_NE(k.delays(0, 8), k.delays(1, 8));  // drawn per repetition
+  for (const char* bad : {"", "1@", "@5", "x@1", "1@-3", "random:0:5:1", "random:2:5", "random:a:5:1"})
+    EXPECT_NE(parse_skew(bad, &k), "") << bad;
+}
+
 TEST(Options, CommandLine) {
   const char* argv[] = {"bench", "--ops", "bcast,scan", "--sizes=8,1M", "--impls", "hier,native",
                         "--reps", "7", "--roots", "0,3", "--out", "/tmp/x", "--no-plots"};

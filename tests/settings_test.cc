@@ -56,6 +56,21 @@ TEST(Settings, HintsWithKnownNames) {
   EXPECT_EQ(s.algorithm[idx(Op::kReduce)], "rabenseifner");
 }
 
+TEST(Settings, ArrivalOrderHint) {
+  EXPECT_FALSE(env_settings().dynamic);  // off by default
+  Settings s = with_hints({{"hiercoll_dynamic", "depth"}});
+  EXPECT_EQ(s.error, "");
+  EXPECT_TRUE(s.dynamic);
+  EXPECT_EQ(s.dynamic_fill, FillOrder::kDepthFirst);
+  s = with_hints({{"hiercoll_dynamic", "breadth"}});
+  EXPECT_TRUE(s.dynamic);
+  EXPECT_EQ(s.dynamic_fill, FillOrder::kBreadthFirst);
+  s = with_hints({{"hiercoll_dynamic", "off"}});
+  EXPECT_FALSE(s.dynamic);
+  s = with_hints({{"hiercoll_dynamic", "yes"}});
+  EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (off, depth or breadth)");
+}
+
 TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
   const struct {
     const char* key;

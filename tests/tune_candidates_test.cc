@@ -63,6 +63,18 @@ TEST(Candidates, NativeEveryFittingFlatAlgorithmAndEveryCompositionWithItsLeader
   }
 }
 
+TEST(Candidates, RootedTreesAlsoInArrivalOrder) {
+  const hiercoll::Layout L = nodes_by_slot(4, 2);
+  const std::vector<std::string> b = names(candidates(Op::kBcast, L, 1 << 20, 1, true));
+  EXPECT_TRUE(has(b, "flat:binomial dynamic"));
+  EXPECT_TRUE(has(b, "flat:pipelined_binary_tree dynamic"));
+  EXPECT_FALSE(has(b, "flat:scatter_ring dynamic"));  // no tree
+  const std::vector<std::string> g = names(candidates(Op::kGather, L, 4096, 4096, true));
+  EXPECT_TRUE(has(g, "flat:binomial dynamic"));
+  for (const std::string& n : names(candidates(Op::kAllreduce, L, 1 << 20, 4, false)))
+    EXPECT_EQ(n.find("dynamic"), std::string::npos) << n;
+}
+
 TEST(Candidates, OneNodeHasNoCompositionAndRootedCallsSkipRootZeroOnlyAlgorithms) {
   const hiercoll::Layout one = nodes_by_slot(1, 4);
   for (const TuneCandidate& t : candidates(Op::kBcast, one, 65536, 1, true)) {

@@ -17,7 +17,8 @@ namespace {
 
 TEST(Method, TextRoundTrip) {
   for (const std::string text :
-       {"native", "flat:ring", "flat:recursive_doubling", "hier:allreduce", "hier:allreduce_pipelined inter=twotree"}) {
+       {"native", "flat:ring", "flat:recursive_doubling", "flat:binomial dynamic", "hier:allreduce",
+        "hier:allreduce_pipelined inter=twotree"}) {
     Method m;
     std::string error;
     ASSERT_TRUE(parse_method(text, &m, &error)) << text << ": " << error;
@@ -28,6 +29,12 @@ TEST(Method, TextRoundTrip) {
 TEST(Method, ParsedFields) {
   Method m;
   std::string error;
+  ASSERT_TRUE(parse_method("flat:chain dynamic", &m, &error));
+  EXPECT_EQ(m.kind, Method::kFlat);
+  EXPECT_EQ(m.name, "chain");
+  EXPECT_TRUE(m.dynamic);
+  EXPECT_FALSE(parse_method("flat:chain static", &m, &error));
+  EXPECT_FALSE(parse_method("hier:bcast dynamic", &m, &error));
   ASSERT_TRUE(parse_method("hier:scan inter=chain", &m, &error));
   EXPECT_EQ(m.kind, Method::kHier);
   EXPECT_EQ(m.name, "scan");

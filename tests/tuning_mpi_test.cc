@@ -68,6 +68,21 @@ TEST_F(TuningMpi, FlatRangesRunTheirAlgorithm) {
   EXPECT_EQ(ran(c, ApiOp::kBcast, 3000, world_size() - 1), "chain");
 }
 
+TEST_F(TuningMpi, DynamicMethodsRunInArrivalOrder) {
+  const std::string path = write_tuning("dynamic.json", {
+      {Op::kBcast, 0, -1, "flat:chain dynamic", 256},
+      {Op::kReduce, 0, -1, "flat:binomial dynamic"},
+      {Op::kAllreduce, 0, -1, "flat:ring"},
+  });
+  MPI_Comm c = with_file(path);
+  EXPECT_EQ(ran(c, ApiOp::kBcast, 3000, world_size() - 1), "chain");
+  EXPECT_TRUE(last_in_arrival_order());
+  EXPECT_EQ(ran(c, ApiOp::kReduce, 100, world_size() / 2), "binomial");
+  EXPECT_TRUE(last_in_arrival_order());
+  EXPECT_EQ(ran(c, ApiOp::kAllreduce, 100), "ring");
+  EXPECT_FALSE(last_in_arrival_order());
+}
+
 TEST_F(TuningMpi, HierRangesRunTheirCompositionAndLeadersAlgorithm) {
   const std::string path = write_tuning("hier.json", {
       {Op::kAllreduce, 0, -1, "hier:allreduce_pipelined inter=twotree"},

@@ -1,5 +1,6 @@
 #include "tune/candidates.h"
 
+#include "flat/arrival_order.h"
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
 #include "select/flat_rules.h"
@@ -48,8 +49,15 @@ std::vector<TuneCandidate> candidates(hiercoll::Op op, const hiercoll::Layout& L
   for (const Algorithm* alg : hiercoll::algorithms_for(op)) {
     if (!hiercoll::algorithm_fits(*alg, a)) continue;
     if (rooted && (alg->restrictions & hiercoll::kRootZeroOnly)) continue;
-    out.push_back({Method{Method::kFlat, alg->name, ""},
-                   alg->segmented ? segment_sizes(moved, unit_bytes) : std::vector<int64_t>{0}});
+    const std::vector<int64_t> segs = alg->segmented ? segment_sizes(moved, unit_bytes) : std::vector<int64_t>{0};
+    out.push_back({Method{Method::kFlat, alg->name, ""}, segs});
+    // Tree algorithms of rooted calls again in arrival order.
+    if (hiercoll::arrival_order_applies(a) &&
+        hiercoll::build_arrival_tree(*alg, a, hiercoll::FillOrder::kDepthFirst).is_tree()) {
+      Method dynamic{Method::kFlat, alg->name, ""};
+      dynamic.dynamic = true;
+      out.push_back({dynamic, segs});
+    }
   }
   const hiercoll::LayoutFacts F = hiercoll::layout_facts(L);
   for (const HierComposition* comp : hiercoll::compositions_for(op)) {

@@ -18,6 +18,7 @@ hcbench::ImplSpec method_spec(const hcbench::OpInfo& op, const Method& m, int64_
   // No tuning file of the user's may decide for the method under test.
   spec.hints.emplace_back("hiercoll_tuning_file", "none");
   if (!m.inter.empty()) spec.hints.emplace_back(std::string("hiercoll_") + op.flat_op + "_inter_algorithm", m.inter);
+  if (m.dynamic) spec.hints.emplace_back("hiercoll_dynamic", "depth");
   if (segment > 0) spec.hints.emplace_back("hiercoll_segment_bytes", std::to_string(segment));
   return spec;
 }

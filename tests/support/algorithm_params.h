@@ -17,6 +17,15 @@ inline std::vector<const Algorithm*> every_algorithm() {
   return v;
 }
 
+// The algorithms of the rooted operations that can run in arrival order
+// (bcast, reduce, gather, scatter; flat/arrival_order.h).
+inline std::vector<const Algorithm*> rooted_algorithms() {
+  std::vector<const Algorithm*> v;
+  for (const Algorithm& a : all_algorithms())
+    if (a.op == Op::kBcast || a.op == Op::kReduce || a.op == Op::kGather || a.op == Op::kScatter) v.push_back(&a);
+  return v;
+}
+
 // "<op>_<name>", usable as a test name.
 inline std::string algorithm_test_name(const ::testing::TestParamInfo<const Algorithm*>& info) {
   std::string n = std::string(op_name(info.param->op)) + "_" + info.param->name;

@@ -62,6 +62,11 @@ std::string Scenario::describe() const {
   std::ostringstream os;
   os << op_name(the_op()) << "/" << (algo ? algo->name : name.c_str()) << " p=" << p << " root=" << root
      << " count=" << count << " " << data->name << (in_place ? " in-place" : "") << " seg=" << seg_units;
+  if (!arrival.empty()) {
+    os << (fill == FillOrder::kDepthFirst ? " depth-first" : " breadth-first") << " arrival=";
+    for (size_t i = 0; i < arrival.size() && i < 16; ++i) os << (i ? "," : "") << arrival[i];
+    if (arrival.size() > 16) os << ",...";
+  }
   if (!counts.empty()) {
     os << " counts=";
     for (size_t i = 0; i < counts.size() && i < 8; ++i) os << (i ? "," : "") << counts[i];
@@ -122,6 +127,7 @@ std::string check_inprocess(const Scenario& sc) {
 
   std::vector<TypedBuf> input(p), sendb(p), recvb(p), expect(p);
   std::vector<InprocRank> ranks(p);
+  InprocArrival arrival{sc.arrival, std::vector<int>(p, 0)};
   for (int r = 0; r < p; ++r) {
     const int64_t rn = op == Op::kReduceScatter && !sc.in_place ? counts[r] : recv_n;
     input[r] = make_buf(c, send_n);
@@ -143,7 +149,13 @@ std::string check_inprocess(const Scenario& sc) {
     if (sc.in_place && op == Op::kScatter && r == sc.root)
       bufs[Buf::kRecv] = describe_buffer(sendb[r].at(c, sc.root * sc.count), c.type, epu);
     expect[r] = recvb[r];  // untouched parts must stay as they are
-    ranks[r].sched = sc.algo ? build_schedule(*sc.algo, a) : sc.build(a);
+    if (sc.arrival.empty()) {
+      ranks[r].sched = sc.algo ? build_schedule(*sc.algo, a) : sc.build(a);
+      continue;
+    }
+    const ArrivalTree tree = build_arrival_tree(*sc.algo, a, sc.fill);
+    for (int i = 0; i < p; ++i) arrival.position[sc.arrival[i]] = tree.fill[i];
+    ranks[r].sched = tree.at[arrival.position[r]];
   }
 
   // The reference.
@@ -175,7 +187,7 @@ std::string check_inprocess(const Scenario& sc) {
   }
 
   std::string err;
-  if (!run_inprocess(ranks, c.op, &err)) return sc.describe() + ": " + err;
+  if (!run_inprocess(ranks, c.op, &err, sc.arrival.empty() ? nullptr : &arrival)) return sc.describe() + ": " + err;
   if (op == Op::kBarrier) {
     std::vector<Schedule> s;
     for (auto& r : ranks) s.push_back(r.sched);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "flat/arrival_order.h"
 #include "flat/registry.h"
 #include "tests/support/data_cases.h"
 
@@ -29,6 +30,11 @@ struct Scenario {
   Op op = Op::kBcast;
   std::string name;
   std::function<Schedule(const CollArgs&)> build;
+  // Non-empty: run the algorithm in arrival order (flat/arrival_order.h),
+  // the ranks entering in this order (the root first), positions handed
+  // out in `fill` order.
+  std::vector<int> arrival;
+  FillOrder fill = FillOrder::kDepthFirst;
 
   Op the_op() const { return algo ? algo->op : op; }
   std::string describe() const;

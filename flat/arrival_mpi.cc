@@ -1,0 +1,108 @@
+#include "flat/arrival_mpi.h"
+
+#include "flat/mpi_executor.h"
+
+namespace hiercoll {
+
+namespace {
+
+// Above every schedule's tags (per-pair sequence numbers).
+int sack_tag() { return largest_tag(); }
+int info_tag() { return largest_tag() - 1; }
+
+}  // namespace
+
+ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm,
+                               const std::vector<int>* members)
+    : tree_(tree), members_(members), me_(me), root_(root), p_(tree.p), comm_(comm), labels_(tree.p) {}
+
+int ArrivalSession::post(MPI_Request req, int32_t handle) {
+  posted_.push_back(req);
+  handles_.push_back(handle);
+  ++outstanding_;
+  return MPI_SUCCESS;
+}
+
+void ArrivalSession::take_posted(std::vector<MPI_Request>* reqs, std::vector<int32_t>* handles) {
+  reqs->insert(reqs->end(), posted_.begin(), posted_.end());
+  handles->insert(handles->end(), handles_.begin(), handles_.end());
+  posted_.clear();
+  handles_.clear();
+}
+
+int ArrivalSession::start() {
+  if (me_ == root_) {
+    position_ = 0;
+    labels_.assign(0, root_);
+    for (int i = 0; i < p_; ++i) {
+      if (member(i) == root_) continue;
+      MPI_Request req;
+      const int rc = MPI_Irecv(nullptr, 0, MPI_BYTE, member(i), sack_tag(), comm_, &req);
+      if (rc != MPI_SUCCESS) return rc;
+      post(req, i);
+    }
+    return MPI_SUCCESS;
+  }
+  MPI_Request sack;
+  int rc = MPI_Isend(nullptr, 0, MPI_BYTE, root_, sack_tag(), comm_, &sack);
+  if (rc != MPI_SUCCESS) return rc;
+  // The assignment: my position, then (position, rank) of my placed peers.
+  std::vector<int> msg(1 + 2 * p_);
+  MPI_Status status;
+  rc = MPI_Recv(msg.data(), static_cast<int>(msg.size()), MPI_INT, root_, info_tag(), comm_, &status);
+  if (rc == MPI_SUCCESS) rc = MPI_Wait(&sack, MPI_STATUS_IGNORE);
+  if (rc != MPI_SUCCESS) return rc;
+  int n = 0;
+  MPI_Get_count(&status, MPI_INT, &n);
+  position_ = msg[0];
+  labels_.assign(position_, me_);
+  for (int i = 1; i + 1 < n; i += 2) labels_.assign(msg[i], msg[i + 1]);
+  updates_left_ = tree_.later_peers(position_);
+  return updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
+}
+
+int ArrivalSession::post_update_recv() {
+  MPI_Request req;
+  const int rc = MPI_Irecv(update_, 2, MPI_INT, root_, info_tag(), comm_, &req);
+  return rc == MPI_SUCCESS ? post(req, 0) : rc;
+}
+
+int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
+  const int pos = tree_.fill[placed_++];
+  for (int32_t id : labels_.assign(pos, rank)) woken->push_back(id);
+  std::vector<int>& assignment = out_.emplace_back(std::vector<int>{pos});
+  for (int u : tree_.peers[pos]) {
+    if (tree_.fill_index[u] > tree_.fill_index[pos]) continue;
+    assignment.push_back(u);
+    assignment.push_back(labels_.rank(u));
+  }
+  MPI_Request req;
+  int rc = MPI_Isend(assignment.data(), static_cast<int>(assignment.size()), MPI_INT, rank, info_tag(), comm_, &req);
+  if (rc != MPI_SUCCESS) return rc;
+  post(req, p_);
+  for (int u : tree_.peers[pos]) {
+    if (u == 0 || tree_.fill_index[u] > tree_.fill_index[pos]) continue;
+    std::vector<int>& update = out_.emplace_back(std::vector<int>{pos, rank});
+    rc = MPI_Isend(update.data(), 2, MPI_INT, labels_.rank(u), info_tag(), comm_, &req);
+    if (rc != MPI_SUCCESS) return rc;
+    post(req, p_);
+  }
+  return MPI_SUCCESS;
+}
+
+int ArrivalSession::completed(int32_t handle, std::vector<int32_t>* woken) {
+  --outstanding_;
+  if (me_ == root_) return handle < p_ ? place(member(handle), woken) : MPI_SUCCESS;
+  for (int32_t id : labels_.assign(update_[0], update_[1])) woken->push_back(id);
+  return --updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
+}
+
+int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root,
+                          const std::vector<int>* members) {
+  ArrivalSession session(tree, me, root, comm, members);
+  const int rc = session.start();
+  if (rc != MPI_SUCCESS) return rc;
+  return execute_schedule(tree.at[session.position()], bufs, op, comm, &session);
+}
+
+}  // namespace hiercoll
