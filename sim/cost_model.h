@@ -17,6 +17,9 @@ struct CostModel {
   double shm_alpha_us = 0.3;
   double shm_bandwidth_gbps = 20.0;
   double reduce_gbps = 10.0;
+  // Bytes a node's link passes at once after idling (a token bucket, as
+  // the emulated cluster's shaper: 64 KiB); 0: none, the papers' model.
+  double burst_bytes = 0;
 
   // Microseconds per byte.
   double beta() const { return 1e-3 / bandwidth_gbps; }

@@ -234,8 +234,9 @@ void Engine::start_message(int64_t send, int from, int to) {
   }
   ++result_.inter_messages;
   result_.inter_bytes += bytes;
-  if (bytes == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
-  else links_->add(node, send, double(bytes), now_, &events_);
+  const double charged = links_->charged_bytes(node, double(bytes), now_);
+  if (charged == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+  else links_->add(node, send, charged, now_, &events_);
 }
 
 void Engine::message_done(int64_t send) {
@@ -406,7 +407,7 @@ bool Engine::run(SimResult* out, std::string* error) {
   reduce_free_.assign(p, Clock{});
   int nodes = 0;
   for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
-  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3);
+  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3, m_.burst_bytes);
   links_ = &links;
 
   // Steps without predecessors, listed before any runs (a copy completes
