@@ -164,9 +164,9 @@ Calibration calibrate(const CalibrationSet& set, const CostModel& start) {
   };
   MinimizeOptions opt;
   opt.step = std::log(4.0);  // the simplex starts a factor 4 around the start
-  opt.max_evaluations = 1500;
-  opt.tolerance = 1e-7;
-  opt.restarts = 3;
+  opt.max_evaluations = 2500;
+  opt.tolerance = 1e-8;
+  opt.restarts = 5;
   const MinimizeResult r = minimize(misfit, to_logs(start), opt);
   Calibration c;
   c.model = from_logs(r.x, start);
