@@ -103,19 +103,33 @@ const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCa
 // (twice its size for each: leaders and roots have more steps than the
 // others; what stays unused costs no memory), up to a cap beyond which
 // the vectors grow as usual.
-void add_rank(const Schedule& s, int p, CompactSchedules* out) {
+// False (and *error) when the call has more than max_steps steps, known
+// from the first rank's on (p times its steps; leaders and roots have
+// more than the others).
+bool add_rank(const Schedule& s, int p, int64_t max_steps, CompactSchedules* out, std::string* error) {
+  const int64_t steps = static_cast<int64_t>(s.steps.size());
   if (out->ranks() == 0) {
-    const int64_t steps = static_cast<int64_t>(s.steps.size()), succs = static_cast<int64_t>(s.succ.size());
+    const int64_t succs = static_cast<int64_t>(s.succ.size());
     const int64_t cap = int64_t{1} << 28;  // address space asked for stays far below memory + swap
+    if (steps * p > max_steps) {
+      *error = "about " + std::to_string(steps * p) + " steps (rank 0's " + std::to_string(steps) + " x " +
+               std::to_string(p) + " ranks), more than --max-steps " + std::to_string(max_steps);
+      return false;
+    }
     out->reserve(std::min(cap, 2 * steps * p + 64), std::min(2 * cap, 2 * succs * p + 64));
   }
+  if (out->steps() + steps > max_steps) {
+    *error = "more than --max-steps " + std::to_string(max_steps) + " steps";
+    return false;
+  }
   out->add_rank(s);
+  return true;
 }
 
 }  // namespace
 
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
-                    CallSchedules* out, std::string* error) {
+                    CallSchedules* out, std::string* error, int64_t max_steps) {
   out->schedules = CompactSchedules{};
   out->note.clear();
   const Op op = call.args.op;
@@ -137,7 +151,7 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     CollArgs a = call.args;
     for (int r = 0; r < p; ++r) {
       a.rank = r;
-      add_rank(build_composed(*choice, L, a), p, &out->schedules);
+      if (!add_rank(build_composed(*choice, L, a), p, max_steps, &out->schedules, error)) return false;
     }
     return true;
   }
@@ -157,7 +171,7 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   a.seg_units = d.seg_units;
   for (int r = 0; r < p; ++r) {
     a.rank = r;
-    add_rank(build_schedule(*d.algorithm, a), p, &out->schedules);
+    if (!add_rank(build_schedule(*d.algorithm, a), p, max_steps, &out->schedules, error)) return false;
   }
   return true;
 }

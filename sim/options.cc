@@ -41,7 +41,7 @@ std::string sim_usage() {
   return "usage: hiercoll simulate --nodes N --ppn P [--ppn-list L --map-by slot|node] --ops LIST --sizes LIST\n"
          "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
-         "                         [--roots sample|LIST] [--link-burst BYTES]\n"
+         "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -51,6 +51,8 @@ std::string sim_usage() {
          "  --roots sample|LIST: rooted operations at the first, middle and last rank (default; the median is\n"
          "  reported), or at the ranks listed (one simulation each). --link-burst BYTES: a node's link passes\n"
          "  that many bytes at once after idling (a token bucket, as the emulated cluster's shaper: 64K).\n"
+         "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
+         "  about 9 GB).\n"
          "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
          "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth) to a benchmark\n"
          "  run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>, tuned with the run's --tuning),\n"
@@ -94,6 +96,11 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
     else if (arg == "--calibrate") opt->calibrate = v;
+    else if (arg == "--max-steps") {
+      char* end = nullptr;
+      opt->max_steps = std::strtoll(v.c_str(), &end, 10);
+      ok = !v.empty() && !*end && opt->max_steps > 0;
+    }
     else if (arg == "--roots") {
       opt->roots.clear();
       if (v != "sample")

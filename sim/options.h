@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/call_schedules.h"
 #include "sim/cost_model.h"
 
 namespace hiercoll {
@@ -25,6 +26,7 @@ struct SimOptions {
   std::string out;     // "" = no files
   std::string tuning;  // --tuning FILE, for the implementation `tuned`
   std::vector<int> roots;  // --roots LIST: rooted operations at these ranks (empty: a sample)
+  int64_t max_steps = kDefaultMaxSteps;  // --max-steps: larger calls are skipped (sim/call_schedules.h)
   std::string calibrate;   // --calibrate results.csv: fit the model's figures to a benchmark run
   bool help = false;
 };

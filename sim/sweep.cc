@@ -32,7 +32,7 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
                  const SimMethod& m, SimPoint* pt, SimResult* res, std::string* why) {
   const SimCall call = bench_call(op, bytes, L.size, root);
   CallSchedules cs;
-  if (!call_schedules(L, F, call, m, &cs, why)) return false;
+  if (!call_schedules(L, F, call, m, &cs, why, opt.max_steps)) return false;
   pt->algorithm = cs.algorithm;
   if (!cs.note.empty()) pt->note = cs.note;
   if (!simulate(SimInput{&cs.schedules, &L.node_of, call.unit_bytes}, opt.model, res, why)) {
