@@ -75,6 +75,7 @@ class Engine {
   void try_reduce(int r);
   void start_message(int64_t send, int from, int to);
   void message_done(int64_t send);
+  void send_freed(int64_t send);
   void reduce_done(int64_t g, int r);
   void touch(int r);
   void serve_touched();
@@ -230,13 +231,32 @@ void Engine::start_message(int64_t send, int from, int to) {
   const int node = (*input_.node_of)[from];
   if (node == (*input_.node_of)[to]) {
     events_.push(now_ + m_.shm_alpha_us + double(bytes) * m_.shm_beta(), EventKind::kMessageDone, send);
+    if (m_.latency_overlaps) events_.push(now_ + double(bytes) * m_.shm_beta(), EventKind::kSendFree, send);
     return;
   }
   ++result_.inter_messages;
   result_.inter_bytes += bytes;
   const double charged = links_->charged_bytes(node, double(bytes), now_);
-  if (charged == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
-  else links_->add(node, send, charged, now_, &events_);
+  if (charged == 0) {
+    events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+    if (m_.latency_overlaps) events_.push(now_, EventKind::kSendFree, send);
+  } else {
+    links_->add(node, send, charged, now_, &events_);
+  }
+}
+
+// The message's bytes are out: its sender may send the next one, and its
+// send step is done (CostModel::latency_overlaps).
+void Engine::send_freed(int64_t send) {
+  const int from = sender_of(send);
+  Clock c = st(send).clock;
+  const double took = now_ - c.time;
+  ((*input_.node_of)[from] == (*input_.node_of)[scheds_.peer(send)] ? c.intra : c.inter) += static_cast<float>(took);
+  c.time = now_;
+  send_busy_[from] = 0;
+  send_free_[from] = c;
+  complete(send, from, c);
+  touch(from);
 }
 
 void Engine::message_done(int64_t send) {
@@ -247,11 +267,15 @@ void Engine::message_done(int64_t send) {
   const double took = now_ - c.time;
   ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.intra : c.inter) += static_cast<float>(took);
   c.time = now_;
-  send_busy_[from] = recv_busy_[to] = 0;
-  send_free_[from] = recv_free_[to] = c;
-  complete(send, from, c);
+  recv_busy_[to] = 0;
+  recv_free_[to] = c;
+  if (!m_.latency_overlaps) {  // else the send is done already (send_freed)
+    send_busy_[from] = 0;
+    send_free_[from] = c;
+    complete(send, from, c);
+    touch(from);
+  }
   complete(recv, to, c);
-  touch(from);
   touch(to);
 }
 
@@ -433,8 +457,13 @@ bool Engine::run(SimResult* out, std::string* error) {
       case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;
       case EventKind::kMessageDone: message_done(e.id); break;
       case EventKind::kLinkDrained:
-        if (links.current(e)) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, links.drain(e, now_, &events_));
+        if (links.current(e)) {
+          const int64_t send = links.drain(e, now_, &events_);
+          events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+          if (m_.latency_overlaps) send_freed(send);
+        }
         break;
+      case EventKind::kSendFree: send_freed(e.id); break;
     }
   }
   if (done_ != static_cast<int64_t>(n)) {

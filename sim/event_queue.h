@@ -17,6 +17,7 @@ enum class EventKind : uint8_t {
   kReduceDone,    // id: the reduce step, version: its rank
   kMessageDone,   // id: the send step of the message
   kLinkDrained,   // id: the node; stale unless version is the link's current one
+  kSendFree,      // id: the send step whose bytes are out (CostModel::latency_overlaps)
 };
 
 // ids are step ids or nodes, which fit an int32 (the engine checks).

@@ -42,6 +42,7 @@ std::string sim_usage() {
          "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
          "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
+         "                         [--latency-overlaps yes|no]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -51,6 +52,8 @@ std::string sim_usage() {
          "  --roots sample|LIST: rooted operations at the first, middle and last rank (default; the median is\n"
          "  reported), or at the ranks listed (one simulation each). --link-burst BYTES: a node's link passes\n"
          "  that many bytes at once after idling (a token bucket, as the emulated cluster's shaper: 64K).\n"
+         "  --latency-overlaps yes|no: a sender's port is free once its bytes are out, the latency\n"
+         "  overlapping its next send (LogP's view; default no, the papers' model).\n"
          "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
          "  about 9 GB).\n"
          "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
@@ -88,6 +91,7 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--shm-alpha") ok = parse_figure(v, &opt->model.shm_alpha_us);
     else if (arg == "--shm-bandwidth") ok = parse_figure(v, &opt->model.shm_bandwidth_gbps);
     else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
+    else if (arg == "--latency-overlaps") ok = (v == "yes" || v == "no") && ((opt->model.latency_overlaps = v == "yes"), true);
     else if (arg == "--link-burst") {
       std::vector<int64_t> bytes;  // a size as bench spells it (64K)
       ok = hcbench::parse_size_list(v, &bytes, error) && bytes.size() == 1;
