@@ -71,9 +71,10 @@ double allreduce_us(const char* name, int p) {
 TEST(SimClosedForm, LinearBcastWithOverlappingLatency) {
   for (int p : {2, 5, 16}) {
     const double overlapped =
-        simulate_flat(Op::kBcast, "linear", p, static_cast<int64_t>(kM), 1, 0, false, true).time_us;
+        simulate_flat(Op::kBcast, "linear", p, static_cast<int64_t>(kM), 1, static_cast<int64_t>(kM), false, true)
+            .time_us;  // one segment
     EXPECT_WITHIN_2PCT(overlapped, (p - 1) * kM * kB + kA);
-    EXPECT_WITHIN_2PCT(bcast_us("linear", p), (p - 1) * (kA + kM * kB));
+    EXPECT_WITHIN_2PCT(bcast_us("linear", p, static_cast<int64_t>(kM)), (p - 1) * (kA + kM * kB));
   }
 }
 
