@@ -39,18 +39,10 @@ TEST(NelderMead, FollowsRosenbrocksValley) {
   EXPECT_LE(r.evaluations, opt.max_evaluations + 5);
 }
 
-hcbench::CsvRow row(const std::string& op, int64_t bytes, const std::string& impl, int root = -1,
-                    int nodes = 4, const std::string& ppn = "2") {
-  hcbench::CsvRow r;
-  r.op = op;
-  r.bytes = bytes;
-  r.nodes = nodes;
-  r.ppn = ppn;
-  r.impl = impl;
-  r.root = root;
-  r.median_us = 1;  // replaced by the synthetic measurement
-  r.reps = 10;
-  return r;
+// A row of bench's results.csv on 4 nodes x 2 ranks; its time is replaced
+// by the synthetic measurement.
+hcbench::CsvRow row(const std::string& op, int64_t bytes, const std::string& impl, int root = -1) {
+  return hcbench::CsvRow{op, bytes, 4, "2", impl, "", root, 1.0, 1.0, 1.0, 10};
 }
 
 // A benchmark-like run on 4 nodes x 2 ranks whose times are the
