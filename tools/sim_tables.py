@@ -8,7 +8,8 @@ simulator skips names that are no leaders' algorithm of the operation, and
 calls whose schedules exceed --max-steps).
 
   tools/sim_tables.py [--layouts 64x16,1024x64] [--sizes 8,1K,64K,1M,16M]
-                      [--ops bcast,...] [--out DIR] [-- figures for simulate]
+                      [--ops bcast,...] [--algorithms a,b] [--out DIR]
+                      [-- figures for simulate]
 
 Run from the repository root after `bazel build //sim:simulate
 //flat:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
@@ -43,6 +44,7 @@ def main():
     ap.add_argument("--sizes", default="8,1K,64K,1M,16M")
     ap.add_argument("--ops", default="bcast,reduce,allreduce,allgather,scan,barrier")
     ap.add_argument("--out", default="results/sim-tables")
+    ap.add_argument("--algorithms", default="", help="only these algorithms (default: all of each operation)")
     ap.add_argument("extra", nargs="*", help="figures passed to simulate (after --)")
     a = ap.parse_args()
     for layout in a.layouts.split(","):
@@ -51,7 +53,7 @@ def main():
         print("| op | bytes | hier | flat (rules) | best flat | best leaders' algorithm | best flat / hier |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for op in a.ops.split(","):
-            algs = algorithms(op)
+            algs = [x for x in algorithms(op) if not a.algorithms or x in a.algorithms.split(",")]
             impls = ["hier", "flat"] + [f"flat:{x}" for x in algs] + [f"hier:{x}" for x in algs]
             out = os.path.join(a.out, f"{layout}-{op}")
             os.makedirs(out, exist_ok=True)
