@@ -325,13 +325,14 @@ void Engine::queue_initial_messages() {
 // where its receive is).
 void Engine::prefetch_ahead() {
   constexpr size_t kFar = 12, kNear = 6;
+  const StepState* base = state_.data();  // one past the last step is a valid address to prefetch
   if (const Event* far = events_.peek(kFar); far && far->kind != EventKind::kLinkDrained)
-    __builtin_prefetch(&st(far->id));
+    __builtin_prefetch(base + far->id);
   if (const Event* near = events_.peek(kNear); near && near->kind == EventKind::kMessageDone) {
     const int64_t recv = st(near->id).partner;
-    __builtin_prefetch(&st(recv));
-    __builtin_prefetch(&st(recv + 1));
-    __builtin_prefetch(&st(near->id + 1));
+    __builtin_prefetch(base + recv);
+    __builtin_prefetch(base + recv + 1);  // the successors of both sides, as a rule
+    __builtin_prefetch(base + near->id + 1);
   }
 }
 
