@@ -99,23 +99,39 @@ const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCa
   return choice;
 }
 
-// Appends rank's schedule; the first one sizes the room for all p ranks
-// (twice its size for each: leaders and roots have more steps than the
-// others; what stays unused costs no memory), up to a cap beyond which
-// the vectors grow as usual.
-void add_rank(const Schedule& s, int p, CompactSchedules* out) {
-  if (out->ranks() == 0) {
-    const int64_t steps = static_cast<int64_t>(s.steps.size()), succs = static_cast<int64_t>(s.succ.size());
-    const int64_t cap = int64_t{1} << 28;  // address space asked for stays far below memory + swap
-    out->reserve(std::min(cap, 2 * steps * p + 64), std::min(2 * cap, 2 * succs * p + 64));
+// Every rank's schedule (build(r)), appended in rank order.  The last
+// rank's (the one before when the last is the root), built first, sizes the room for all p ranks (twice its size for
+// each: leaders and roots have more steps than the others; what stays
+// unused costs no memory; beyond a cap the vectors grow as usual) and
+// tells a call of more than max_steps steps before it is built: false
+// (and *error) then, or when the steps pass max_steps on the way.
+template <class Build>
+bool add_ranks(int p, int root, int64_t max_steps, const Build& build, CompactSchedules* out, std::string* error) {
+  const int typical = root == p - 1 && p > 1 ? p - 2 : p - 1;
+  const Schedule first_built = build(typical);
+  const int64_t steps = static_cast<int64_t>(first_built.steps.size());
+  const int64_t succs = static_cast<int64_t>(first_built.succ.size());
+  auto too_many = [&](const std::string& why) {
+    *error = why + ", more than --max-steps " + std::to_string(max_steps);
+    return false;
+  };
+  if (steps * p > max_steps)
+    return too_many("about " + std::to_string(steps * p) + " steps (" + std::to_string(steps) + " a rank x " +
+                    std::to_string(p) + " ranks)");
+  const int64_t cap = int64_t{1} << 28;  // address space asked for stays far below memory + swap
+  out->reserve(std::min(cap, 2 * steps * p + 64), std::min(2 * cap, 2 * succs * p + 64));
+  for (int r = 0; r < p; ++r) {
+    if (r == typical) out->add_rank(first_built);
+    else out->add_rank(build(r));
+    if (out->steps() > max_steps) return too_many("the ranks up to " + std::to_string(r) + " have more steps");
   }
-  out->add_rank(s);
+  return true;
 }
 
 }  // namespace
 
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
-                    CallSchedules* out, std::string* error) {
+                    CallSchedules* out, std::string* error, int64_t max_steps) {
   out->schedules = CompactSchedules{};
   out->note.clear();
   const Op op = call.args.op;
@@ -135,11 +151,11 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   if (choice) {
     out->algorithm = choice->name;
     CollArgs a = call.args;
-    for (int r = 0; r < p; ++r) {
+    auto build = [&](int r) {
       a.rank = r;
-      add_rank(build_composed(*choice, L, a), p, &out->schedules);
-    }
-    return true;
+      return build_composed(*choice, L, a);
+    };
+    return add_ranks(p, call.args.root, max_steps, build, &out->schedules, error);
   }
   FlatRequest req;
   req.forced = m.algorithm;
@@ -155,11 +171,11 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   out->algorithm = d.algorithm->name;
   CollArgs a = call.args;
   a.seg_units = d.seg_units;
-  for (int r = 0; r < p; ++r) {
+  auto build = [&](int r) {
     a.rank = r;
-    add_rank(build_schedule(*d.algorithm, a), p, &out->schedules);
-  }
-  return true;
+    return build_schedule(*d.algorithm, a);
+  };
+  return add_ranks(p, call.args.root, max_steps, build, &out->schedules, error);
 }
 
 }  // namespace hiercoll

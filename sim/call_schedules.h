@@ -52,7 +52,9 @@ struct CallSchedules {
   std::string algorithm;
   std::string note;
 };
+// More than max_steps steps in all: false, before building them all.
+constexpr int64_t kDefaultMaxSteps = 150'000'000;  // about 9 GB of the engine's memory
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
-                    CallSchedules* out, std::string* error);
+                    CallSchedules* out, std::string* error, int64_t max_steps = kDefaultMaxSteps);
 
 }  // namespace hiercoll

@@ -17,6 +17,7 @@ std::string check_cost_model(const CostModel& m) {
   if (!finite_at_least(m.shm_bandwidth_gbps, 0) || m.shm_bandwidth_gbps == 0)
     return "--shm-bandwidth must be > 0 (GB/s)";
   if (!finite_at_least(m.reduce_gbps, 0) || m.reduce_gbps == 0) return "--reduce-bandwidth must be > 0 (GB/s)";
+  if (!finite_at_least(m.burst_bytes, 0)) return "--link-burst must be >= 0 bytes";
   return "";
 }
 

@@ -17,6 +17,14 @@ struct CostModel {
   double shm_alpha_us = 0.3;
   double shm_bandwidth_gbps = 20.0;
   double reduce_gbps = 10.0;
+  // Bytes a node's link passes at once after idling (a token bucket, as
+  // the emulated cluster's shaper: 64 KiB); 0: none, the papers' model.
+  double burst_bytes = 0;
+  // False (the papers' model): a sender's port is busy for the whole
+  // alpha + bytes * beta.  True (LogP's view): only while its bytes go
+  // out; the latency alpha overlaps the next send, whose send step is
+  // done then (as an eager send completes before its receive).
+  bool latency_overlaps = false;
 
   // Microseconds per byte.
   double beta() const { return 1e-3 / bandwidth_gbps; }

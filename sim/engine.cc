@@ -15,16 +15,33 @@ namespace {
 constexpr double kSameTime = 1e-9;  // relative
 
 // A moment and the critical path that led to it (its shares sum to time;
-// floats: shares need no more, and there is one Clock per step).
-struct Clock {
+// floats: shares need no more, and there is one Clock per step).  Packed
+// to 20 bytes, so that a step's whole state fits 36 (x86 loads an
+// unaligned double at full speed).
+struct __attribute__((packed, aligned(4))) Clock {
   double time = 0;
   float inter = 0, intra = 0, reduce = 0;
 };
 
+// Everything the engine keeps of one step, in one record: a step's events
+// touch it, its partner's and its successors', each one cache miss (one
+// array per field cost one miss per field at 10^8 steps).
+struct StepState {
+  Clock clock;           // when ready (then: when started), and why
+  int32_t waiting = 0;   // predecessors not done
+  int32_t partner = -1;  // the message's other side (step ids fit an int32: checked)
+  // The next step in the port queue this step waits in: a send's link in
+  // its sender's queue, a reduction's in its rank's queue; a receive's is
+  // its send's link in the receiver's queue (a receive waits in none).
+  int32_t next = -1;
+  uint8_t ready = 0;  // message steps: ready (1), started (2)
+};
+static_assert(sizeof(StepState) == 36, "a step's state stays small");
+
 const Clock& later(const Clock& a, const Clock& b) { return b.time > a.time ? b : a; }
 
 // An intrusive FIFO of step ids (messages or reductions waiting for a
-// rank's port), linked through Engine::next_out_ / next_in_.
+// rank's port), linked through StepState::next (Engine::link).
 struct Fifo {
   int32_t head = -1, tail = -1;
 };
@@ -36,12 +53,16 @@ class Engine {
 
  private:
   int rank_of(int64_t g) const { return scheds_.rank_of(g); }
+  StepState& st(int64_t g) { return state_[static_cast<size_t>(g)]; }
+  const StepState& st(int64_t g) const { return state_[static_cast<size_t>(g)]; }
   // The sender of message `send` (its receive's peer): no search.
-  int sender_of(int64_t send) const { return scheds_.peer(partner_[static_cast<size_t>(send)]); }
+  int sender_of(int64_t send) const { return scheds_.peer(st(send).partner); }
+  // Send `send`'s link in its sender's queue (incoming: in its receiver's).
+  int32_t& link(int64_t g, bool incoming) { return incoming ? st(st(g).partner).next : st(g).next; }
   void complete(int64_t g, int r, const Clock& c);
   void became_ready(int64_t g, int r);
-  void push(Fifo& f, std::vector<int32_t>& next, int64_t g);
-  void insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step);
+  void push(Fifo& f, bool incoming, int64_t g);
+  void insert(Fifo& f, bool incoming, int64_t g);
   int64_t first_startable(int r, bool out);
   struct Proposal {
     int to;
@@ -54,19 +75,17 @@ class Engine {
   void try_reduce(int r);
   void start_message(int64_t send, int from, int to);
   void message_done(int64_t send);
+  void send_freed(int64_t send);
   void reduce_done(int64_t g, int r);
   void touch(int r);
   void serve_touched();
   void queue_initial_messages();
+  void prefetch_ahead();
 
   const SimInput& input_;
   const CostModel& m_;
   const CompactSchedules& scheds_;
-  std::vector<int32_t> partner_;  // step ids fit an int32 (checked)
-  std::vector<int32_t> waiting_;   // per step: predecessors not done
-  std::vector<Clock> clock_;       // per step: when ready (then: when started), and why
-  std::vector<uint8_t> ready_;     // per message step: ready (1), started (2)
-  std::vector<int32_t> next_out_, next_in_;  // FIFO links (reductions use next_out_)
+  std::vector<StepState> state_;
   // Per rank: the send, receive and reduce ports.
   std::vector<Fifo> out_, in_, red_;  // messages out, messages in, reductions
   std::vector<uint8_t> send_busy_, recv_busy_, reduce_busy_;
@@ -90,29 +109,32 @@ class Engine {
   SimResult result_;
 };
 
-void Engine::push(Fifo& f, std::vector<int32_t>& next, int64_t g) {
-  next[static_cast<size_t>(g)] = -1;
-  if (f.tail >= 0) next[static_cast<size_t>(f.tail)] = g;
-  else f.head = g;
-  f.tail = g;
+void Engine::push(Fifo& f, bool incoming, int64_t g) {
+  link(g, incoming) = -1;
+  if (f.tail >= 0) link(f.tail, incoming) = static_cast<int32_t>(g);
+  else f.head = static_cast<int32_t>(g);
+  f.tail = static_cast<int32_t>(g);
 }
 
 // Ports serve messages in the order their steps became ready on that side
 // (then in program order), as an MPI library serves the requests a rank
 // posted, whenever the other side turns up.
-void Engine::insert(Fifo& f, std::vector<int32_t>& next, int64_t g, int64_t key_step) {
+// The order is that of this side's steps: the sends (outgoing) or their
+// receives (incoming).
+void Engine::insert(Fifo& f, bool incoming, int64_t g) {
   auto before = [&](int64_t a_key, int64_t b_key) {
-    const double ta = clock_[static_cast<size_t>(a_key)].time, tb = clock_[static_cast<size_t>(b_key)].time;
+    const double ta = st(a_key).clock.time, tb = st(b_key).clock.time;
     // Times a rounding error apart are one moment: program order decides.
     return std::fabs(ta - tb) > kSameTime * std::max(1.0, std::fabs(ta)) ? ta < tb : a_key < b_key;
   };
-  auto key_of = [&](int64_t h) { return &next == &next_out_ ? h : partner_[static_cast<size_t>(h)]; };
-  if (f.tail < 0 || !before(key_step, key_of(f.tail))) return push(f, next, g);
+  auto key_of = [&](int64_t h) -> int64_t { return incoming ? st(h).partner : h; };
+  const int64_t key_step = key_of(g);
+  if (f.tail < 0 || !before(key_step, key_of(f.tail))) return push(f, incoming, g);
   int64_t prev = -1, h = f.head;
-  while (h >= 0 && !before(key_step, key_of(h))) prev = h, h = next[static_cast<size_t>(h)];
-  next[static_cast<size_t>(g)] = h;
-  if (prev >= 0) next[static_cast<size_t>(prev)] = g;
-  else f.head = g;
+  while (h >= 0 && !before(key_step, key_of(h))) prev = h, h = link(h, incoming);
+  link(g, incoming) = static_cast<int32_t>(h);
+  if (prev >= 0) link(prev, incoming) = static_cast<int32_t>(g);
+  else f.head = static_cast<int32_t>(g);
 }
 
 void Engine::complete(int64_t g, int r, const Clock& c) {
@@ -121,9 +143,9 @@ void Engine::complete(int64_t g, int r, const Clock& c) {
   const int64_t base = scheds_.first(r);
   for (uint64_t k = scheds_.succ_begin(g), end = scheds_.succ_begin(g + 1); k < end; ++k) {
     const int64_t h = base + scheds_.succ(k);
-    Clock& hc = clock_[static_cast<size_t>(h)];
-    if (c.time >= hc.time) hc = c;
-    if (--waiting_[static_cast<size_t>(h)] == 0) became_ready(h, r);
+    StepState& hs = st(h);
+    if (c.time >= hs.clock.time) hs.clock = c;
+    if (--hs.waiting == 0) became_ready(h, r);
   }
 }
 
@@ -131,17 +153,17 @@ void Engine::became_ready(int64_t g, int r) {
   const StepKind kind = scheds_.kind(g);
   switch (kind) {
     case StepKind::kCopy:
-      complete(g, r, clock_[static_cast<size_t>(g)]);
+      complete(g, r, st(g).clock);
       return;
     case StepKind::kReduce:
-      push(red_[r], next_out_, g);
+      push(red_[r], false, g);
       touch(r);
       return;
     case StepKind::kSend:
     case StepKind::kRecv: {
-      ready_[static_cast<size_t>(g)] = 1;
-      const int64_t other = partner_[static_cast<size_t>(g)];
-      if (!ready_[static_cast<size_t>(other)]) return;
+      st(g).ready = 1;
+      const int64_t other = st(g).partner;
+      if (!st(other).ready) return;
       const bool sending = kind == StepKind::kSend;
       const int64_t send = sending ? g : other;
       const int from = sending ? r : scheds_.peer(g);
@@ -149,8 +171,8 @@ void Engine::became_ready(int64_t g, int r) {
       if (starting_) {  // queued in order once every step ready at the start is known
         initial_messages_.push_back(static_cast<int32_t>(send));
       } else {
-        insert(out_[from], next_out_, send, send);
-        insert(in_[to], next_in_, send, partner_[static_cast<size_t>(send)]);
+        insert(out_[from], false, send);
+        insert(in_[to], true, send);
       }
       touch(from);
       touch(to);
@@ -164,14 +186,13 @@ void Engine::became_ready(int64_t g, int r) {
 // started from the other side on the way.
 int64_t Engine::first_startable(int r, bool out) {
   Fifo& f = out ? out_[r] : in_[r];
-  std::vector<int32_t>& next = out ? next_out_ : next_in_;
   int64_t prev = -1;
   for (int64_t g = f.head; g >= 0;) {
-    const int64_t nxt = next[static_cast<size_t>(g)];
-    if (ready_[static_cast<size_t>(g)] == 2) {
-      if (prev >= 0) next[static_cast<size_t>(prev)] = nxt;
+    const int32_t nxt = link(g, !out);
+    if (st(g).ready == 2) {
+      if (prev >= 0) link(prev, !out) = nxt;
       else f.head = nxt;
-      if (f.tail == g) f.tail = prev;
+      if (f.tail == g) f.tail = static_cast<int32_t>(prev);
     } else {
       const int from = out ? r : sender_of(g);
       const int to = out ? scheds_.peer(g) : r;
@@ -184,8 +205,8 @@ int64_t Engine::first_startable(int r, bool out) {
 }
 
 Engine::Proposal Engine::proposal(int64_t send, int from) const {
-  const int64_t recv = partner_[static_cast<size_t>(send)];
-  return Proposal{scheds_.peer(send), clock_[static_cast<size_t>(recv)].time, recv, send, from};
+  const int64_t recv = st(send).partner;
+  return Proposal{scheds_.peer(send), st(recv).clock.time, recv, send, from};
 }
 
 // A receiver's choice between two proposals: the message whose receive
@@ -198,49 +219,73 @@ bool Engine::preferred(const Proposal& a, const Proposal& b) {
 }
 
 void Engine::start_message(int64_t send, int from, int to) {
-  const int64_t recv = partner_[static_cast<size_t>(send)];
-  ready_[static_cast<size_t>(send)] = 2;
+  StepState& s = st(send);
+  s.ready = 2;
   send_busy_[from] = recv_busy_[to] = 1;
   // It starts now because of whichever of its four conditions came last.
-  Clock& c = clock_[static_cast<size_t>(send)];
-  c = later(later(c, clock_[static_cast<size_t>(recv)]), later(send_free_[from], recv_free_[to]));
+  Clock& c = s.clock;
+  c = later(later(c, st(s.partner).clock), later(send_free_[from], recv_free_[to]));
   c.time = now_;
   const int64_t bytes = scheds_.units(send) * input_.unit_bytes;
   ++result_.messages;
   const int node = (*input_.node_of)[from];
   if (node == (*input_.node_of)[to]) {
     events_.push(now_ + m_.shm_alpha_us + double(bytes) * m_.shm_beta(), EventKind::kMessageDone, send);
+    if (m_.latency_overlaps) events_.push(now_ + double(bytes) * m_.shm_beta(), EventKind::kSendFree, send);
     return;
   }
   ++result_.inter_messages;
   result_.inter_bytes += bytes;
-  if (bytes == 0) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
-  else links_->add(node, send, double(bytes), now_, &events_);
+  const double charged = links_->charged_bytes(node, double(bytes), now_);
+  if (charged == 0) {
+    events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+    if (m_.latency_overlaps) events_.push(now_, EventKind::kSendFree, send);
+  } else {
+    links_->add(node, send, charged, now_, &events_);
+  }
+}
+
+// The message's bytes are out: its sender may send the next one, and its
+// send step is done (CostModel::latency_overlaps).
+void Engine::send_freed(int64_t send) {
+  const int from = sender_of(send);
+  Clock c = st(send).clock;
+  const double took = now_ - c.time;
+  ((*input_.node_of)[from] == (*input_.node_of)[scheds_.peer(send)] ? c.intra : c.inter) += static_cast<float>(took);
+  c.time = now_;
+  send_busy_[from] = 0;
+  send_free_[from] = c;
+  complete(send, from, c);
+  touch(from);
 }
 
 void Engine::message_done(int64_t send) {
   const int from = sender_of(send);
   const int to = scheds_.peer(send);
-  const int64_t recv = partner_[static_cast<size_t>(send)];
-  Clock c = clock_[static_cast<size_t>(send)];
+  const int64_t recv = st(send).partner;
+  Clock c = st(send).clock;
   const double took = now_ - c.time;
   ((*input_.node_of)[from] == (*input_.node_of)[to] ? c.intra : c.inter) += static_cast<float>(took);
   c.time = now_;
-  send_busy_[from] = recv_busy_[to] = 0;
-  send_free_[from] = recv_free_[to] = c;
-  complete(send, from, c);
+  recv_busy_[to] = 0;
+  recv_free_[to] = c;
+  if (!m_.latency_overlaps) {  // else the send is done already (send_freed)
+    send_busy_[from] = 0;
+    send_free_[from] = c;
+    complete(send, from, c);
+    touch(from);
+  }
   complete(recv, to, c);
-  touch(from);
   touch(to);
 }
 
 void Engine::try_reduce(int r) {
   if (reduce_busy_[r] || red_[r].head < 0) return;
   const int64_t g = red_[r].head;
-  red_[r].head = next_out_[static_cast<size_t>(g)];
+  red_[r].head = st(g).next;
   if (red_[r].head < 0) red_[r].tail = -1;
   reduce_busy_[r] = 1;
-  Clock& c = clock_[static_cast<size_t>(g)];
+  Clock& c = st(g).clock;
   c = later(c, reduce_free_[r]);
   c.time = now_;
   const int64_t bytes = scheds_.units(g) * input_.unit_bytes;
@@ -248,7 +293,7 @@ void Engine::try_reduce(int r) {
 }
 
 void Engine::reduce_done(int64_t g, int r) {
-  Clock c = clock_[static_cast<size_t>(g)];
+  Clock c = st(g).clock;
   c.reduce += static_cast<float>(now_ - c.time);
   c.time = now_;
   reduce_busy_[r] = 0;
@@ -261,16 +306,34 @@ void Engine::queue_initial_messages() {
   // Every key's time is 0 here, so the queues' order is the ids' order.
   std::vector<int32_t>& m = initial_messages_;
   std::sort(m.begin(), m.end());
-  for (int32_t send : m) push(out_[sender_of(send)], next_out_, send);
-  std::sort(m.begin(), m.end(), [&](int32_t a, int32_t b) { return partner_[a] < partner_[b]; });
+  for (int32_t send : m) push(out_[sender_of(send)], false, send);
+  std::sort(m.begin(), m.end(), [&](int32_t a, int32_t b) { return st(a).partner < st(b).partner; });
   for (int32_t send : m) {
     const int from = sender_of(send), to = scheds_.peer(send);
-    push(in_[to], next_in_, send);
+    push(in_[to], true, send);
     touch(from);
     touch(to);
   }
   m.clear();
   m.shrink_to_fit();
+}
+
+// At 10^8 steps the engine waits on memory: a finished message touches its
+// two steps' state and their successors', each a cache miss, and the
+// thousands of events of one lockstep moment do not share them.  Their
+// loads start a few events early, in two stages (the send's state holds
+// where its receive is).
+void Engine::prefetch_ahead() {
+  constexpr size_t kFar = 12, kNear = 6;
+  const StepState* base = state_.data();  // one past the last step is a valid address to prefetch
+  if (const Event* far = events_.peek(kFar); far && far->kind != EventKind::kLinkDrained)
+    __builtin_prefetch(base + far->id);
+  if (const Event* near = events_.peek(kNear); near && near->kind == EventKind::kMessageDone) {
+    const int64_t recv = st(near->id).partner;
+    __builtin_prefetch(base + recv);
+    __builtin_prefetch(base + recv + 1);  // the successors of both sides, as a rule
+    __builtin_prefetch(base + near->id + 1);
+  }
 }
 
 void Engine::touch(int r) {
@@ -322,7 +385,7 @@ void Engine::serve_touched() {
     for (int to : receivers_) {
       const Proposal& pr = proposals_[best_proposal_[to]];
       best_proposal_[to] = -1;
-      if (ready_[static_cast<size_t>(pr.send)] == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
+      if (st(pr.send).ready == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
         start_message(pr.send, pr.from, pr.to);
     }
   }
@@ -343,18 +406,19 @@ bool Engine::run(SimResult* out, std::string* error) {
     *error = "too many steps (" + std::to_string(scheds_.steps()) + "; at most 2^31)";
     return false;
   }
-  if (!match_messages(scheds_, &partner_, error)) return false;
+  if (!scheds_.fits(error)) return false;
   const size_t n = static_cast<size_t>(scheds_.steps());
+  {
+    std::vector<int32_t> partner;
+    if (!match_messages(scheds_, &partner, error)) return false;
+    state_.resize(n);
+    for (size_t g = 0; g < n; ++g) state_[g].partner = partner[g];
+  }
   // Predecessor counts from the successor lists.
-  waiting_.assign(n, 0);
   for (int r = 0; r < p; ++r)
     for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
       for (uint64_t k = scheds_.succ_begin(g); k < scheds_.succ_begin(g + 1); ++k)
-        ++waiting_[static_cast<size_t>(scheds_.first(r) + scheds_.succ(k))];
-  clock_.assign(n, Clock{});
-  ready_.assign(n, 0);
-  next_out_.assign(n, -1);
-  next_in_.assign(n, -1);
+        ++st(scheds_.first(r) + scheds_.succ(k)).waiting;
   out_.assign(p, Fifo{});
   in_.assign(p, Fifo{});
   red_.assign(p, Fifo{});
@@ -368,14 +432,14 @@ bool Engine::run(SimResult* out, std::string* error) {
   reduce_free_.assign(p, Clock{});
   int nodes = 0;
   for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
-  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3);
+  NodeLinks links(nodes, m_.bandwidth_gbps * 1e3, m_.burst_bytes);
   links_ = &links;
 
   // Steps without predecessors, listed before any runs (a copy completes
   // at once and may free a later one).
   std::vector<int32_t> initial;
   for (size_t g = 0; g < n; ++g)
-    if (waiting_[g] == 0) initial.push_back(static_cast<int32_t>(g));
+    if (state_[g].waiting == 0) initial.push_back(static_cast<int32_t>(g));
   starting_ = true;
   for (int32_t g : initial) became_ready(g, rank_of(g));
   starting_ = false;
@@ -387,20 +451,26 @@ bool Engine::run(SimResult* out, std::string* error) {
         (events_.empty() || events_.next_time() > now_ + kSameTime * std::max(1.0, std::fabs(now_))))
       serve_touched();
     if (events_.empty()) break;
+    prefetch_ahead();
     const Event e = events_.pop();
     now_ = e.time;
     switch (e.kind) {
       case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;
       case EventKind::kMessageDone: message_done(e.id); break;
       case EventKind::kLinkDrained:
-        if (links.current(e)) events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, links.drain(e, now_, &events_));
+        if (links.current(e)) {
+          const int64_t send = links.drain(e, now_, &events_);
+          events_.push(now_ + m_.alpha_us, EventKind::kMessageDone, send);
+          if (m_.latency_overlaps) send_freed(send);
+        }
         break;
+      case EventKind::kSendFree: send_freed(e.id); break;
     }
   }
   if (done_ != static_cast<int64_t>(n)) {
     for (int r = 0; r < p; ++r)
       for (int64_t g = scheds_.first(r); g < scheds_.first(r + 1); ++g)
-        if (waiting_[static_cast<size_t>(g)] > 0 || ready_[static_cast<size_t>(g)] == 1) {
+        if (st(g).waiting > 0 || st(g).ready == 1) {
           *error = "deadlock: rank " + std::to_string(r) + " never gets past step " +
                    std::to_string(g - scheds_.first(r)) + " (" + step_kind_name(scheds_.kind(g)) + ")";
           return false;

@@ -17,6 +17,7 @@ enum class EventKind : uint8_t {
   kReduceDone,    // id: the reduce step, version: its rank
   kMessageDone,   // id: the send step of the message
   kLinkDrained,   // id: the node; stale unless version is the link's current one
+  kSendFree,      // id: the send step whose bytes are out (CostModel::latency_overlaps)
 };
 
 // ids are step ids or nodes, which fit an int32 (the engine checks).
@@ -36,13 +37,20 @@ class EventQueue {
   }
   bool empty() const { return times_.empty(); }
   double next_time() const { return times_.top(); }
+  // The event `ahead` places after the next one, if it has the same time
+  // (null otherwise): the engine loads its memory early.
+  const Event* peek(size_t ahead) {
+    const Bucket& b = current();
+    const size_t i = b.next + ahead;
+    return i < b.events.size() ? &b.events[i] : nullptr;
+  }
   Event pop() {
-    const double t = times_.top();
-    Bucket& b = buckets_[t];
+    Bucket& b = current();
     const Event e = b.events[b.next++];
     if (b.next == b.events.size()) {
-      buckets_.erase(t);
+      buckets_.erase(times_.top());
       times_.pop();
+      current_ = nullptr;
     }
     return e;
   }
@@ -53,7 +61,18 @@ class EventQueue {
     size_t next = 0;  // events before it are popped
   };
   std::priority_queue<double, std::vector<double>, std::greater<double>> times_;
+  // The earliest time's bucket (no hash lookup per event; the map's nodes
+  // stay where they are).
+  Bucket& current() {
+    if (!current_ || current_time_ != times_.top()) {
+      current_time_ = times_.top();
+      current_ = &buckets_[current_time_];
+    }
+    return *current_;
+  }
   std::unordered_map<double, Bucket> buckets_;
+  Bucket* current_ = nullptr;
+  double current_time_ = 0;
 };
 
 }  // namespace hiercoll

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "select/tuning_file.h"
@@ -22,16 +23,24 @@ int main(int argc, char** argv) {
     std::cout << sim_usage();
     return 0;
   }
-  const Layout L = sim_layout(opt);
   TuningFile tuning;
-  const TuningEntry* entry = nullptr;
-  if (!opt.tuning.empty()) {
-    if (!load_tuning_file(opt.tuning, &tuning, &error)) {
-      std::fprintf(stderr, "hiercoll simulate: %s\n", error.c_str());
-      return 2;
-    }
-    entry = find_entry(tuning, layout_key(L));
+  if (!opt.tuning.empty() && !load_tuning_file(opt.tuning, &tuning, &error)) {
+    std::fprintf(stderr, "hiercoll simulate: %s\n", error.c_str());
+    return 2;
   }
+  if (!opt.calibrate.empty()) {
+    std::ifstream csv(opt.calibrate);
+    CalibrationSet set;
+    if (!csv) error = "cannot read " + opt.calibrate;
+    else if (read_calibration_set(csv, opt.placement, opt.tuning.empty() ? nullptr : &tuning, &set, &error)) {
+      print_calibration(std::cout, set, calibrate(set, opt.model));
+      return 0;
+    }
+    std::fprintf(stderr, "hiercoll simulate: %s: %s\n", opt.calibrate.c_str(), error.c_str());
+    return 2;
+  }
+  const Layout L = sim_layout(opt);
+  const TuningEntry* entry = opt.tuning.empty() ? nullptr : find_entry(tuning, layout_key(L));
   if (!opt.out.empty()) {
     mkdir(opt.out.c_str(), 0755);  // an existing folder is fine; write errors say the rest
   }

@@ -41,7 +41,8 @@ std::string sim_usage() {
   return "usage: hiercoll simulate --nodes N --ppn P [--ppn-list L --map-by slot|node] --ops LIST --sizes LIST\n"
          "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
-         "                         [--roots sample|LIST]\n"
+         "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
+         "                         [--latency-overlaps yes|no]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -49,7 +50,17 @@ std::string sim_usage() {
          "  Implementations: hier, flat, flat:<algorithm>, hier:<composition or leaders' algorithm>,\n"
          "  tuned (with --tuning FILE). --out DIR writes DIR/simulated.csv and DIR/critical_path.csv.\n"
          "  --roots sample|LIST: rooted operations at the first, middle and last rank (default; the median is\n"
-         "  reported), or at the ranks listed (one simulation each).\n";
+         "  reported), or at the ranks listed (one simulation each). --link-burst BYTES: a node's link passes\n"
+         "  that many bytes at once after idling (a token bucket, as the emulated cluster's shaper: 64K).\n"
+         "  --latency-overlaps yes|no: a sender's port is free once its bytes are out, the latency\n"
+         "  overlapping its next send (LogP's view; default no, the papers' model).\n"
+         "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
+         "  about 9 GB).\n"
+         "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
+         "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth) to a benchmark\n"
+         "  run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>, tuned with the run's --tuning),\n"
+         "  starting from the figures given (or the defaults); --map-by: the run's placement (bench's default\n"
+         "  is slot). Prints the figures and every point's measured and predicted time.\n";
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
@@ -80,8 +91,20 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--shm-alpha") ok = parse_figure(v, &opt->model.shm_alpha_us);
     else if (arg == "--shm-bandwidth") ok = parse_figure(v, &opt->model.shm_bandwidth_gbps);
     else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
+    else if (arg == "--latency-overlaps") ok = (v == "yes" || v == "no") && ((opt->model.latency_overlaps = v == "yes"), true);
+    else if (arg == "--link-burst") {
+      std::vector<int64_t> bytes;  // a size as bench spells it (64K)
+      ok = hcbench::parse_size_list(v, &bytes, error) && bytes.size() == 1;
+      if (ok) opt->model.burst_bytes = static_cast<double>(bytes.front());
+    }
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
+    else if (arg == "--calibrate") opt->calibrate = v;
+    else if (arg == "--max-steps") {
+      char* end = nullptr;
+      opt->max_steps = std::strtoll(v.c_str(), &end, 10);
+      ok = !v.empty() && !*end && opt->max_steps > 0;
+    }
     else if (arg == "--roots") {
       opt->roots.clear();
       if (v != "sample")
@@ -134,7 +157,7 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     return false;
   }
   for (const std::string& impl : opt->impls)
-    if (impl == "tuned" && opt->tuning.empty()) {
+    if (impl == "tuned" && opt->tuning.empty() && opt->calibrate.empty()) {
       *error = "the implementation 'tuned' needs --tuning FILE";
       return false;
     }

@@ -3,6 +3,7 @@
 //   --sizes LIST --impls LIST [--alpha US] [--bandwidth GBPS]
 //   [--shm-alpha US] [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS]
 //   [--out DIR] [--tuning FILE] [--roots sample|LIST]
+//   or --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures to start from]
 // Operations, sizes and implementations are spelled as for `bench`.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/call_schedules.h"
 #include "sim/cost_model.h"
 
 namespace hiercoll {
@@ -24,6 +26,8 @@ struct SimOptions {
   std::string out;     // "" = no files
   std::string tuning;  // --tuning FILE, for the implementation `tuned`
   std::vector<int> roots;  // --roots LIST: rooted operations at these ranks (empty: a sample)
+  int64_t max_steps = kDefaultMaxSteps;  // --max-steps: larger calls are skipped (sim/call_schedules.h)
+  std::string calibrate;   // --calibrate results.csv: fit the model's figures to a benchmark run
   bool help = false;
 };
 

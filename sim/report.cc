@@ -37,14 +37,19 @@ std::string ppn_text(const std::vector<int>& ranks_per_node) {
   return s;
 }
 
-void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimPoint>& points) {
-  const CostModel& m = opt.model;
-  char line[512];
+std::string model_text(const CostModel& m) {
+  char line[256];
   std::snprintf(line, sizeof line,
-                "# %zu nodes x %s ranks (%s); between nodes alpha %.3g us, %.4g GB/s per node link (shared by its "
-                "ranks); inside a node %.3g us, %.4g GB/s; reduce %.4g GB/s\n",
-                opt.ranks_per_node.size(), ppn_text(opt.ranks_per_node).c_str(), opt.placement.c_str(), m.alpha_us,
-                m.bandwidth_gbps, m.shm_alpha_us, m.shm_bandwidth_gbps, m.reduce_gbps);
+                "between nodes alpha %.3g us, %.4g GB/s per node link (shared by its ranks); inside a node %.3g us, "
+                "%.4g GB/s; reduce %.4g GB/s",
+                m.alpha_us, m.bandwidth_gbps, m.shm_alpha_us, m.shm_bandwidth_gbps, m.reduce_gbps);
+  return line;
+}
+
+void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimPoint>& points) {
+  char line[512];
+  std::snprintf(line, sizeof line, "# %zu nodes x %s ranks (%s); %s\n", opt.ranks_per_node.size(),
+                ppn_text(opt.ranks_per_node).c_str(), opt.placement.c_str(), model_text(opt.model).c_str());
   os << line;
   std::snprintf(line, sizeof line, "%-12s %10s %-22s %-34s %14s %6s %6s %6s\n", "op", "bytes", "impl", "algorithm",
                 "predicted_us", "inter", "intra", "reduce");
@@ -64,6 +69,32 @@ void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimP
                   p.note.empty() ? "" : "  # ", p.note.c_str());
     os << line;
   }
+}
+
+void print_calibration(std::ostream& os, const CalibrationSet& set, const Calibration& c) {
+  char line[512];
+  os << "# fitted to " << set.points.size() << " measurements (" << set.skipped.size() << " rows skipped), "
+     << c.evaluations << " simulations of the set\n";
+  os << "fitted: " << model_text(c.model) << "\n";
+  std::snprintf(line, sizeof line,
+                "  --alpha %.4g --bandwidth %.4g --shm-alpha %.4g --shm-bandwidth %.4g --reduce-bandwidth %.4g\n",
+                c.model.alpha_us, c.model.bandwidth_gbps, c.model.shm_alpha_us, c.model.shm_bandwidth_gbps,
+                c.model.reduce_gbps);
+  os << line;
+  std::snprintf(line, sizeof line, "%-10s %10s %-22s %4s %-34s %12s %12s %8s\n", "op", "bytes", "impl", "root",
+                "algorithm", "measured_us", "predicted_us", "error");
+  os << line;
+  for (size_t i = 0; i < set.points.size(); ++i) {
+    const hcbench::CsvRow& r = set.points[i].row;
+    std::snprintf(line, sizeof line, "%-10s %10lld %-22s %4s %-34s %12.1f %12.1f %7.1f%%\n", r.op.c_str(),
+                  static_cast<long long>(r.bytes), r.impl.c_str(), r.root < 0 ? "-" : std::to_string(r.root).c_str(),
+                  r.algorithm.c_str(), r.median_us, c.predicted_us[i],
+                  100 * relative_error(c.predicted_us[i], r.median_us));
+    os << line;
+  }
+  for (const std::string& s : set.skipped) os << "skipped " << s << "\n";
+  std::snprintf(line, sizeof line, "median error %.1f%% over %zu points\n", 100 * c.median_error, set.points.size());
+  os << line;
 }
 
 bool write_csv_files(const std::string& dir, const SimOptions& opt, const std::vector<SimPoint>& points,

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/calibration.h"
 #include "sim/sweep.h"
 
 namespace hiercoll {
@@ -19,6 +20,9 @@ extern const char* const kCriticalPathCsvHeader;
 std::string ppn_text(const std::vector<int>& ranks_per_node);
 
 void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimPoint>& points);
+// The fitted figures (also as the options that set them), every point's
+// measured and predicted time and error, the rows skipped, the median error.
+void print_calibration(std::ostream& os, const CalibrationSet& set, const Calibration& c);
 // False (and *error) when a file cannot be written.
 bool write_csv_files(const std::string& dir, const SimOptions& opt, const std::vector<SimPoint>& points,
                      std::string* error);

@@ -9,13 +9,15 @@
 
 namespace hiercoll {
 
-Layout sim_layout(const SimOptions& opt) {
+Layout layout_of(const std::vector<int>& ranks_per_node, const std::string& placement) {
   LayoutKey key;
-  key.ranks_per_node = opt.ranks_per_node;
-  key.placement = opt.placement;
+  key.ranks_per_node = ranks_per_node;
+  key.placement = placement;
   const std::vector<int> node_of = nodes_of(key);
   return make_layout(node_of, std::vector<int>(node_of.size(), 0), "none");
 }
+
+Layout sim_layout(const SimOptions& opt) { return layout_of(opt.ranks_per_node, opt.placement); }
 
 std::vector<int> sample_roots(int p) {
   std::vector<int> roots = {0, p / 2, p - 1};
@@ -30,7 +32,7 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
                  const SimMethod& m, SimPoint* pt, SimResult* res, std::string* why) {
   const SimCall call = bench_call(op, bytes, L.size, root);
   CallSchedules cs;
-  if (!call_schedules(L, F, call, m, &cs, why)) return false;
+  if (!call_schedules(L, F, call, m, &cs, why, opt.max_steps)) return false;
   pt->algorithm = cs.algorithm;
   if (!cs.note.empty()) pt->note = cs.note;
   if (!simulate(SimInput{&cs.schedules, &L.node_of, call.unit_bytes}, opt.model, res, why)) {

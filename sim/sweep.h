@@ -27,7 +27,10 @@ struct SimPoint {
   std::string note;
 };
 
-// The layout of the options (nodes x ranks, placement), as topo builds it.
+// The layout of nodes with these ranks each, placed by slot or round-robin
+// by node (as mpirun --map-by), as topo builds it.
+Layout layout_of(const std::vector<int>& ranks_per_node, const std::string& placement);
+// The layout of the options.
 Layout sim_layout(const SimOptions& opt);
 // Roots simulated for a rooted operation on p ranks.
 std::vector<int> sample_roots(int p);

@@ -156,3 +156,21 @@ TEST(SimCall, OptionsAndTheirErrors) {
 
 }  // namespace
 }  // namespace hiercoll
+
+namespace hiercoll {
+namespace {
+
+// A call whose schedules would pass --max-steps is skipped before it is
+// built, saying so; one below it runs.
+TEST(SimCall, CallsBeyondTheStepBudgetAreSkipped) {
+  SimOptions o = layout_options(16, 4);
+  o.max_steps = 2000;  // ring allgather on 64 ranks: 64 x 126 steps
+  const SimPoint ring = one_point(o, "allgather", 8, "flat:ring");
+  EXPECT_FALSE(ring.simulated);
+  EXPECT_NE(ring.note.find("more than --max-steps 2000"), std::string::npos) << ring.note;
+  const SimPoint rd = one_point(o, "allgather", 8, "flat:recursive_doubling");
+  EXPECT_TRUE(rd.simulated) << rd.note;
+}
+
+}  // namespace
+}  // namespace hiercoll

@@ -29,7 +29,7 @@ const double kA = model().alpha_us, kB = model().beta(), kG = model().gamma();
 
 // Simulates flat algorithm `name` of op on p ranks, one per node.
 SimResult simulate_flat(Op op, const char* name, int p, int64_t count, int64_t unit_bytes, int64_t seg_units = 0,
-                        bool free_reduce = false) {
+                        bool free_reduce = false, bool latency_overlaps = false) {
   const Algorithm* alg = find_algorithm(op, name);
   EXPECT_NE(alg, nullptr) << name;
   std::vector<Schedule> scheds;
@@ -48,6 +48,7 @@ SimResult simulate_flat(Op op, const char* name, int p, int64_t count, int64_t u
   std::string error;
   CostModel m = model();
   if (free_reduce) m.reduce_gbps = 1e12;
+  m.latency_overlaps = latency_overlaps;
   const CompactSchedules compact = CompactSchedules::of(scheds);
   EXPECT_TRUE(simulate(SimInput{&compact, &node_of, unit_bytes}, m, &res, &error)) << error;
   EXPECT_NEAR(res.critical.total(), res.time_us, 1e-6 * res.time_us);
@@ -62,6 +63,20 @@ double allreduce_us(const char* name, int p) {
 }
 
 #define EXPECT_WITHIN_2PCT(sim, formula) EXPECT_NEAR(sim, formula, 0.02 * (formula)) << "p=" << p
+
+// LogP's view (CostModel::latency_overlaps): the root's port is free once
+// a message's bytes are out, so the linear bcast's last message arrives
+// after (p-1) m beta + alpha instead of (p-1)(alpha + m beta); the papers'
+// model is the default.
+TEST(SimClosedForm, LinearBcastWithOverlappingLatency) {
+  for (int p : {2, 5, 16}) {
+    const double overlapped =
+        simulate_flat(Op::kBcast, "linear", p, static_cast<int64_t>(kM), 1, static_cast<int64_t>(kM), false, true)
+            .time_us;  // one segment
+    EXPECT_WITHIN_2PCT(overlapped, (p - 1) * kM * kB + kA);
+    EXPECT_WITHIN_2PCT(bcast_us("linear", p, static_cast<int64_t>(kM)), (p - 1) * (kA + kM * kB));
+  }
+}
 
 TEST(SimClosedForm, BinomialBcast) {
   for (int p : {2, 3, 5, 8, 13, 32, 100}) {

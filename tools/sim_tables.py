@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Prediction tables of docs/SIMULATION.md: hier vs flat vs the best flat
+algorithm, and the best leaders' algorithm of the compositions, per
+operation and size, simulated on large layouts by `hiercoll simulate` (the
+runtime's own schedules). Every flat algorithm of an operation
+(`list_algorithms`) is tried as flat:<name> and as hier:<name> (the
+simulator skips names that are no leaders' algorithm of the operation, and
+calls whose schedules exceed --max-steps).
+
+  tools/sim_tables.py [--layouts 64x16,1024x64] [--sizes 8,1K,64K,1M,16M]
+                      [--ops bcast,...] [--algorithms a,b] [--out DIR]
+                      [-- figures for simulate]
+
+Run from the repository root after `bazel build //sim:simulate
+//flat:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
+Rooted operations at root 0 only."""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+
+
+def algorithms(op):
+    out = subprocess.run(["bazel-bin/flat/list_algorithms"], capture_output=True, text=True, check=True).stdout
+    return [line.split()[1] for line in out.splitlines() if line.split()[:1] == [op]]
+
+
+def simulate(nodes, ppn, op, sizes, impls, out, extra):
+    cmd = ["bazel-bin/sim/simulate", "--nodes", str(nodes), "--ppn", str(ppn), "--ops", op, "--sizes", sizes,
+           "--impls", ",".join(impls), "--roots", "0", "--out", out] + extra
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(os.path.join(out, "simulated.csv")) as f:
+        return list(csv.DictReader(f))
+
+
+def fmt(us):
+    return f"{us:.3g}" if us < 1000 else f"{us:,.0f}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--layouts", default="64x16,1024x64")
+    ap.add_argument("--sizes", default="8,1K,64K,1M,16M")
+    ap.add_argument("--ops", default="bcast,reduce,allreduce,allgather,scan,barrier")
+    ap.add_argument("--out", default="results/sim-tables")
+    ap.add_argument("--algorithms", default="", help="only these algorithms (default: all of each operation)")
+    ap.add_argument("extra", nargs="*", help="figures passed to simulate (after --)")
+    a = ap.parse_args()
+    for layout in a.layouts.split(","):
+        nodes, ppn = (int(x) for x in layout.split("x"))
+        print(f"\n### {nodes} nodes x {ppn} ranks\n")
+        print("| op | bytes | hier | flat (rules) | best flat | best leaders' algorithm | best flat / hier |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for op in a.ops.split(","):
+            algs = [x for x in algorithms(op) if not a.algorithms or x in a.algorithms.split(",")]
+            impls = ["hier", "flat"] + [f"flat:{x}" for x in algs] + [f"hier:{x}" for x in algs]
+            out = os.path.join(a.out, f"{layout}-{op}")
+            os.makedirs(out, exist_ok=True)
+            rows = simulate(nodes, ppn, op, a.sizes, impls, out, a.extra)
+            for size in dict.fromkeys(r["bytes"] for r in rows):
+                at = {r["impl"]: r for r in rows if r["bytes"] == size}
+                t = lambda r: float(r["predicted_us"])
+                cell = lambda r: f"{fmt(t(r))} ({r['algorithm']})" if r else "-"
+                flats = [r for i, r in at.items() if i.startswith("flat:")]
+                leaders = [r for i, r in at.items() if i.startswith("hier:")]
+                best = min(flats, key=t) if flats else None
+                lead = min(leaders, key=t) if leaders else None
+                hier = at.get("hier")
+                ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
+                print(f"| {op} | {size} | {cell(hier)} | {cell(at.get('flat'))} | {cell(best)} | {cell(lead)} | {ratio} |")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
