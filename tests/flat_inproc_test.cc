@@ -40,7 +40,8 @@ std::vector<int> group_sizes() {
 TEST_P(FlatAlgorithm, EveryGroupSize) {
   for (int p : group_sizes()) {
     // Keep the largest groups' data small: the check is about structure.
-    const int64_t count = p >= 1000 && is_block_op(GetParam()->op) ? 1 : 7;
+    const Op op = GetParam()->op;
+    const int64_t count = p >= 1000 && (is_block_op(op) || is_v_op(op)) ? 1 : 7;
     Scenario sc;
     sc.p = p;
     sc.root = (p * 3 / 5) % p;
@@ -109,7 +110,8 @@ TEST_P(FlatAlgorithm, MoreThanAMillionElements) {
     Scenario sc;
     sc.p = p;
     sc.root = 1;
-    sc.count = is_block_op(GetParam()->op) ? (1 << 20) / p + 3 : (1 << 20) + 3;
+    const Op op = GetParam()->op;
+    sc.count = is_block_op(op) || is_v_op(op) ? (1 << 20) / p + 3 : (1 << 20) + 3;
     sc.seg_units = 1 << 16;
     run(sc);
     if (HasFatalFailure()) return;
@@ -129,6 +131,40 @@ TEST_P(FlatAlgorithm, IrregularReduceScatterCounts) {
         run(sc);
         if (HasFatalFailure()) return;
       }
+}
+
+// The v-variants' blocks: displacements in reverse order with gaps, every
+// data case, in place and not, every root of small groups, irregular
+// counts with zeros (the pattern) and skewed ones (one heavy rank).
+TEST_P(FlatAlgorithm, VectorBlocksGapsAndSkew) {
+  if (!is_v_op(GetParam()->op)) GTEST_SKIP() << "v-variants only";
+  for (const DataCase& dc : data_cases())
+    for (int p : {1, 2, 3, 5, 8, 13})
+      for (int64_t count : {0, 1, 7})
+        for (bool in_place : {false, true})
+          for (int root = 0; root < p; ++root) {
+            Scenario sc;
+            sc.p = p;
+            sc.root = root;
+            sc.count = count;
+            sc.data = &dc;
+            sc.in_place = in_place;
+            sc.gaps = true;
+            run(sc);
+            if (HasFatalFailure()) return;
+          }
+  for (int p : {2, 7, 16}) {
+    for (int heavy : {0, p - 1}) {
+      Scenario sc;
+      sc.p = p;
+      sc.root = p / 2;
+      sc.counts.assign(p, 1);
+      sc.counts[heavy] = 5000;
+      sc.gaps = heavy == 0;
+      run(sc);
+      if (HasFatalFailure()) return;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algorithm()), algorithm_test_name);
