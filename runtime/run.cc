@@ -25,6 +25,7 @@ bool moves_nothing(const Call& c, int rank) {
   switch (c.op) {
     case Op::kBarrier: return false;
     case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
+    case Op::kGatherv: case Op::kScatterv: case Op::kAllgatherv: case Op::kAlltoallv: return false;  // likewise
     case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
     case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
     case Op::kBcast: {

@@ -11,7 +11,7 @@ namespace hiercoll::testing {
 std::string MpiCase::describe() const {
   std::ostringstream os;
   os << api_op_name(api) << " " << data->name << " count=" << count << " root=" << root
-     << (in_place ? " in-place" : "");
+     << (in_place ? " in-place" : "") << (gaps ? " gaps" : "");
   return os.str();
 }
 
@@ -33,7 +33,11 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
 
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
-  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
+  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter ||
+         api == ApiOp::kGatherv || api == ApiOp::kScatterv;
+}
+bool is_vector(ApiOp api) {
+  return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv;
 }
 
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
@@ -41,6 +45,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   const DataCase& d = *c.data;
+  if (is_vector(c.api)) return compare_vector_with_native(c.api, d, d, c.count, 0, c.root, c.in_place, c.gaps, comm);
   const bool root = rank == c.root;
   const int n = c.count;
   // Irregular counts for reduce_scatter: n, n+1, n+2, ... (zeros when n == 0
@@ -123,6 +128,8 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  if (is_vector(c.api))
+    return compare_vector_with_native(c.api, *c.send_type, *c.recv_type, c.doubles / 3, 3, c.root, false, true, comm);
   const bool root = rank == c.root;
   const bool bcast = c.api == ApiOp::kBcast;
   const DataCase& st = *c.send_type;

@@ -8,8 +8,9 @@ int64_t VectorLayout::block(Op op, int from, int to) const {
   if (op != Op::kAlltoallv) to = 0;
   if (!counts.empty() && op != Op::kAlltoallv) return counts[from];
   if (count == 0) return 0;
-  // Every third pair empty, the others count + 0..3 elements.
-  return (from + 2 * to) % 3 == 1 ? 0 : count + (from + to) % 4;
+  // Every third pair empty, the others count + 0..3 elements; symmetric,
+  // as an in-place alltoallv needs.
+  return (from + to) % 3 == 1 ? 0 : count + (from + to) % 4;
 }
 
 int64_t VectorLayout::extent(const std::vector<int64_t>& counts, const std::vector<int64_t>& displs) {
