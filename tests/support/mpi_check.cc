@@ -161,12 +161,15 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined
     results[native] = recv;
   }
-  if (results[0] != results[1]) {
-    size_t b = 0;
-    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
-    return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
-  }
-  return "";
+  return first_difference(results[0], results[1], c.describe(), rank);
+}
+
+std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
+                             int rank) {
+  if (ours == mpi) return "";
+  size_t b = 0;
+  while (b < ours.size() && b < mpi.size() && ours[b] == mpi[b]) ++b;
+  return what + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
 }
 
 }  // namespace hiercoll::testing

@@ -49,6 +49,10 @@ bool is_rooted(ApiOp api);
 
 bool is_vector(ApiOp api);
 
+// "" when hiercoll's result equals MPI's, else where they first differ.
+std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
+                             int rank);
+
 // "" when this rank's results agree, else what differs.
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
 std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);

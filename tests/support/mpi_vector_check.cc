@@ -104,12 +104,7 @@ std::string compare_vector_with_native(ApiOp api, const DataCase& st, const Data
     if (send != input) return what.str() + who + " wrote the send buffer";
     results[native] = recv;
   }
-  if (results[0] != results[1]) {
-    size_t b = 0;
-    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
-    return what.str() + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
-  }
-  return "";
+  return first_difference(results[0], results[1], what.str(), rank);
 }
 
 }  // namespace hiercoll::testing
