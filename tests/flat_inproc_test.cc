@@ -139,22 +139,26 @@ TEST_P(FlatAlgorithm, IrregularReduceScatterCounts) {
       }
 }
 
-// The v-variants with skewed blocks (one heavy rank), back to back and
-// with gaps (the other tests run their irregular pattern both ways).
-TEST_P(FlatAlgorithm, VectorSkew) {
-  if (!is_v_op(GetParam()->op)) GTEST_SKIP() << "v-variants only";
-  for (int p : {2, 7, 16}) {
-    for (int heavy : {0, p - 1}) {
-      Scenario sc;
-      sc.p = p;
-      sc.root = p / 2;
-      sc.counts.assign(p, 1);
-      sc.counts[heavy] = 5000;
-      sc.gaps = heavy == 0;
-      run(sc);
-      if (HasFatalFailure()) return;
-    }
-  }
+// Skewed counts (one rank's block thousands of times the others', at
+// either end) for the operations with per-rank counts: reduce_scatter
+// (a non-commutative operation too) and the v-variants (back to back and
+// with gaps; the other tests run their irregular pattern both ways).
+TEST_P(FlatAlgorithm, SkewedCounts) {
+  const Op op = GetParam()->op;
+  if (op != Op::kReduceScatter && !is_v_op(op)) GTEST_SKIP() << "per-rank counts only";
+  for (const char* dc : {"int_sum", "matmul"})
+    for (int p : {2, 7, 16})
+      for (int heavy : {0, p - 1}) {
+        Scenario sc;
+        sc.p = p;
+        sc.root = p / 2;
+        sc.data = &data_case(dc);
+        sc.counts.assign(p, 1);
+        sc.counts[heavy] = 5000;
+        sc.gaps = heavy == 0;
+        run(sc);
+        if (HasFatalFailure()) return;
+      }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, FlatAlgorithm, ::testing::ValuesIn(every_algorithm()), algorithm_test_name);
