@@ -64,8 +64,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     default: break;
   }
   const int salt = n % 7;
-  std::vector<char> input = sentinel_buffer(d, send_n);
-  fill_input(d, rank, salt, elem0(d, input), send_n);
+  const std::vector<char> input = input_buffer(d, rank, salt, send_n);
   MPI_Aint lb, ext;
   MPI_Type_get_extent(d.type, &lb, &ext);
 
@@ -138,8 +137,7 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int64_t send_n = sn, recv_n = rn;
   if (c.api == ApiOp::kScatter || c.api == ApiOp::kAlltoall) send_n *= size;
   if (c.api == ApiOp::kGather || c.api == ApiOp::kAllgather || c.api == ApiOp::kAlltoall) recv_n *= size;
-  std::vector<char> input = sentinel_buffer(st, send_n);
-  fill_input(st, rank, c.doubles % 7, elem0(st, input), send_n);
+  const std::vector<char> input = input_buffer(st, rank, c.doubles % 7, send_n);
 
   std::vector<char> results[2];
   for (int native = 0; native < 2; ++native) {

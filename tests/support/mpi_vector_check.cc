@@ -66,8 +66,7 @@ std::string compare_vector_with_native(ApiOp api, const DataCase& st, const Data
   if (op == Op::kAllgatherv) recv_n = all_recv.extent;
   if (op == Op::kAlltoallv) send_n = all_send.extent, recv_n = all_recv.extent;
   const int salt = count % 7;
-  std::vector<char> input = sentinel_buffer(st, send_n);
-  fill_input(st, rank, salt, elem0(st, input), send_n);
+  const std::vector<char> input = input_buffer(st, rank, salt, send_n);
   MPI_Aint lb, ext;
   MPI_Type_get_extent(rt.type, &lb, &ext);
 
