@@ -184,6 +184,8 @@ int run(int argc, char** argv) {
     for (int x : roots) r.push_back(std::to_string(x));
     log.say("roots of rooted ops: %s (%zu)", join(r, ",").c_str(), roots.size());
   }
+  if (std::any_of(ops.begin(), ops.end(), [](const OpInfo* o) { return o->vector; }))
+    log.say("v-variants' blocks (--counts): %s", opt.counts.name().c_str());
   bool han_missing = false;
   for (const Impl& i : impls) {
     std::string note;

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/vector_counts.h"
 #include "bench/skew.h"
 
 namespace hcbench {
@@ -50,6 +51,7 @@ struct Options {
   double point_seconds = 6.0;   // automatic reps: time per (operation, size), all roots and impls
   int warmup = 2;
   std::string roots = "auto";   // auto | all | sample | comma-separated ranks
+  CountsPattern counts;         // v-variants' block sizes (--counts)
   std::string sync = "time";    // time (common start on a synchronized clock) | barrier
   std::string out;              // "" = results/<timestamp>-<layout>
   std::string tuning;           // --tuning FILE: the file the implementation `tuned` selects from

@@ -23,6 +23,11 @@ int call_by_op(ApiOp api, Via via, const CallArgs& a) {
     case ApiOp::kGather: return HIERCOLL_CALL(Gather, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kScatter: return HIERCOLL_CALL(Scatter, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kBarrier: return HIERCOLL_CALL(Barrier, a.comm);
+    case ApiOp::kGatherv: return HIERCOLL_CALL(Gatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.root, a.comm);
+    case ApiOp::kScatterv: return HIERCOLL_CALL(Scatterv, s, a.sendcounts, a.sdispls, st, r, rn, rt, a.root, a.comm);
+    case ApiOp::kAllgatherv: return HIERCOLL_CALL(Allgatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.comm);
+    case ApiOp::kAlltoallv:
+      return HIERCOLL_CALL(Alltoallv, s, a.sendcounts, a.sdispls, st, r, a.recvcounts, a.rdispls, rt, a.comm);
   }
 #undef HIERCOLL_CALL
   return MPI_ERR_OTHER;

@@ -9,6 +9,7 @@ using hiercoll::block_args;
 using hiercoll::Call;
 using hiercoll::Op;
 using hiercoll::same_type_args;
+using hiercoll::vector_args;
 
 extern "C" {
 
@@ -85,6 +86,46 @@ int hiercoll_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, 
          ApiOp::kScatter, Op::kScatter, "MPI_Scatter"};
   return run_call(
       c, [&] { return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm); });
+}
+
+int hiercoll_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  Call c{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype, root,
+                     comm),
+         ApiOp::kGatherv, Op::kGatherv, "MPI_Gatherv"};
+  return run_call(c, [&] {
+    return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+  });
+}
+
+int hiercoll_scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                      void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  Call c{vector_args(sendbuf, 0, sendcounts, displs, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype, root,
+                     comm),
+         ApiOp::kScatterv, Op::kScatterv, "MPI_Scatterv"};
+  return run_call(c, [&] {
+    return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  });
+}
+
+int hiercoll_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  Call c{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype, 0,
+                     comm),
+         ApiOp::kAllgatherv, Op::kAllgatherv, "MPI_Allgatherv"};
+  return run_call(c, [&] {
+    return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  });
+}
+
+int hiercoll_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                       void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                       MPI_Comm comm) {
+  Call c{vector_args(sendbuf, 0, sendcounts, sdispls, sendtype, recvbuf, 0, recvcounts, rdispls, recvtype, 0, comm),
+         ApiOp::kAlltoallv, Op::kAlltoallv, "MPI_Alltoallv"};
+  return run_call(c, [&] {
+    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  });
 }
 
 int hiercoll_barrier(MPI_Comm comm) {

@@ -36,7 +36,7 @@ struct Plan {
   CollArgs args;
   Buffers bufs;
   int64_t unit_bytes = 0;    // bytes of one unit's data (selection input)
-  ScratchBuffer send_copy;  // in-place alltoall: the input, copied
+  ScratchBuffer send_copy;  // in-place alltoall(v): the input, copied
   ByteMessage message;      // bcast
 };
 
@@ -47,6 +47,9 @@ int make_plan(const Call& c, int rank, int size, Plan* plan);
 // Bcast's part of make_plan: units of bytes, so that ranks whose datatypes
 // differ (with the same type signature) cut blocks and segments alike.
 int plan_bcast(const Call& c, int rank, Plan* plan);
+// The v-variants' part (plan_vector.cc): units are elements, blocks the
+// user's counts and displacements.
+int plan_vector(const Call& c, int rank, int size, Plan* plan);
 // What is left once the schedule ran: unpacking a packed bcast message.
 int finish_plan(const Plan& plan);
 

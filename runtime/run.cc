@@ -22,10 +22,15 @@ namespace hiercoll {
 namespace {
 
 // Whether the call moves no data at all (MPI lets such calls return at once).
-bool moves_nothing(const Call& c, int rank) {
+bool moves_nothing(const Call& c, int rank, int size) {
   switch (c.op) {
     case Op::kBarrier: return false;
     case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
+    case Op::kAllgatherv:
+      for (int r = 0; r < size; ++r)
+        if (c.recvcounts[r] != 0) return false;
+      return true;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return false;  // only the root knows all blocks
     case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
     case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
     case Op::kBcast: {
@@ -90,7 +95,7 @@ int run_call_internal(const Call& c) {
   int rank, size;
   PMPI_Comm_rank(c.comm, &rank);
   PMPI_Comm_size(c.comm, &size);
-  if (moves_nothing(c, rank)) {
+  if (moves_nothing(c, rank, size)) {
     // Counted where a small call with data would go.
     note_algorithm("none");
     count_call(c.api, hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat);

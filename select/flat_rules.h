@@ -16,7 +16,9 @@ namespace hiercoll {
 
 // Bytes that selection compares against the cutoffs: the whole vector for
 // bcast, reduce, allreduce, scan, exscan; all blocks together for
-// allgather, gather, scatter, reduce_scatter; one block for alltoall.
+// allgather, gather, scatter, reduce_scatter, allgatherv; one block for
+// alltoall; 0 for gatherv, scatterv and alltoallv, whose blocks no rank
+// knows all of (the root knows a gatherv's; ranks must choose alike).
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
 // The default algorithm for the call (never null: every operation has an

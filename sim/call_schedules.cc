@@ -72,6 +72,18 @@ SimCall bench_call(Op op, int64_t bytes, int size, int root) {
       c.unit_bytes = 4;
       if (op == Op::kReduceScatter) a.counts.assign(size, a.count);
       break;
+    case Op::kGatherv:
+    case Op::kScatterv:
+    case Op::kAllgatherv:
+    case Op::kAlltoallv:  // the benchmark's uniform blocks of bytes (its --counts uniform)
+      a.count = std::max<int64_t>(1, bytes);
+      c.unit_bytes = 1;
+      a.counts.assign(size, a.count);
+      a.displs.resize(size);
+      for (int r = 0; r < size; ++r) a.displs[r] = r * a.count;
+      a.send_counts = a.counts;
+      a.send_displs = a.displs;
+      break;
     default:  // block collectives: a unit is one rank's block
       a.count = 1;
       c.unit_bytes = std::max<int64_t>(1, bytes);

@@ -195,6 +195,35 @@ TEST_F(ApiErrors, InvalidRoot) {
   EXPECT_EQ(error_class(MPI_Gather(&buf, 1, MPI_INT, all.data(), 1, MPI_INT, size_ + 3, comm_)), MPI_ERR_ROOT);
 }
 
+// The v-variants: a bad root, a negative count in any array or as the own
+// count, a null array where it is significant; every rank sees each.
+TEST_F(ApiErrors, VectorVariantsBadArguments) {
+  std::vector<int> send(size_, 0), recv(size_, 0), ones(size_, 1), displs(size_), bad(size_, 1);
+  for (int r = 0; r < size_; ++r) displs[r] = r;
+  bad[size_ - 1] = -1;
+  int* s = send.data();
+  int* r = recv.data();
+  EXPECT_EQ(error_class(MPI_Gatherv(s, 1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, size_, comm_)),
+            MPI_ERR_ROOT);
+  EXPECT_EQ(error_class(MPI_Scatterv(s, ones.data(), displs.data(), MPI_INT, r, 1, MPI_INT, -1, comm_)),
+            MPI_ERR_ROOT);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, -1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, 1, MPI_INT, r, bad.data(), displs.data(), MPI_INT, comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Alltoallv(s, bad.data(), displs.data(), MPI_INT, r, ones.data(), displs.data(), MPI_INT,
+                                      comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Alltoallv(s, ones.data(), displs.data(), MPI_INT, r, nullptr, displs.data(), MPI_INT,
+                                      comm_)),
+            MPI_ERR_ARG);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, 1, MPI_INT, r, ones.data(), nullptr, MPI_INT, comm_)), MPI_ERR_ARG);
+  // And a good call still works after them.
+  std::fill(send.begin(), send.end(), rank_);
+  EXPECT_EQ(MPI_Allgatherv(s, 1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, comm_), MPI_SUCCESS);
+  for (int i = 0; i < size_; ++i) EXPECT_EQ(recv[i], i);
+}
+
 TEST_F(ApiErrors, NullBufferWithData) {
   int buf = 0;
   EXPECT_EQ(error_class(MPI_Bcast(nullptr, 4, MPI_INT, 0, comm_)), MPI_ERR_BUFFER);

@@ -123,6 +123,7 @@ struct Case {
   const Algorithm* inter = nullptr;
   const Algorithm* intra = nullptr;
   int64_t segment_bytes = 0;  // passed to make_choice
+  bool gaps = false;          // v-variants: reversed displacements with gaps
 };
 
 class HierComp : public ::testing::TestWithParam<const HierComposition*> {
@@ -136,6 +137,7 @@ class HierComp : public ::testing::TestWithParam<const HierComposition*> {
     sc.count = r.count;
     sc.data = r.data ? r.data : &data_case("int_sum");
     sc.in_place = r.in_place;
+    sc.gaps = r.gaps;
     if (!scenario_applies(sc)) return "";
     const CollArgs a0 = scenario_args(sc, 0);
     const LayoutFacts F = layout_facts(*r.layout);
@@ -170,10 +172,12 @@ TEST_P(HierComp, SmallLayoutsEveryRootEveryDataCase) {
       for (int64_t count : {0, 1, 7, 33})
         for (bool in_place : {false, true})
           for (int root = 0; root < roots; ++root)
-            for (int64_t seg : {int64_t(0), int64_t(3)}) {
-              Case r{comp, &nl.layout, root, count, &dc, in_place, seg};
-              RUN_OR_FAIL(r, nl.name);
-            }
+            for (int64_t seg : {int64_t(0), int64_t(3)})
+              for (int gaps = 0; gaps < (is_v_op(comp->op) ? 2 : 1); ++gaps) {
+                Case r{comp, &nl.layout, root, count, &dc, in_place, seg};
+                r.gaps = gaps == 1;
+                RUN_OR_FAIL(r, nl.name);
+              }
   }
   EXPECT_GT(ran_, 0);
 }

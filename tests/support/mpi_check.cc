@@ -11,7 +11,7 @@ namespace hiercoll::testing {
 std::string MpiCase::describe() const {
   std::ostringstream os;
   os << api_op_name(api) << " " << data->name << " count=" << count << " root=" << root
-     << (in_place ? " in-place" : "");
+     << (in_place ? " in-place" : "") << (gaps ? " gaps" : "");
   return os.str();
 }
 
@@ -33,7 +33,11 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
 
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
-  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
+  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter ||
+         api == ApiOp::kGatherv || api == ApiOp::kScatterv;
+}
+bool is_vector(ApiOp api) {
+  return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv;
 }
 
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
@@ -41,6 +45,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   const DataCase& d = *c.data;
+  if (is_vector(c.api)) return compare_vector_with_native(c.api, d, d, c.count, 0, c.root, c.in_place, c.gaps, comm);
   const bool root = rank == c.root;
   const int n = c.count;
   // Irregular counts for reduce_scatter: n, n+1, n+2, ... (zeros when n == 0
@@ -59,8 +64,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     default: break;
   }
   const int salt = n % 7;
-  std::vector<char> input = sentinel_buffer(d, send_n);
-  fill_input(d, rank, salt, elem0(d, input), send_n);
+  const std::vector<char> input = input_buffer(d, rank, salt, send_n);
   MPI_Aint lb, ext;
   MPI_Type_get_extent(d.type, &lb, &ext);
 
@@ -123,6 +127,8 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  if (is_vector(c.api))
+    return compare_vector_with_native(c.api, *c.send_type, *c.recv_type, c.doubles / 3, 3, c.root, false, true, comm);
   const bool root = rank == c.root;
   const bool bcast = c.api == ApiOp::kBcast;
   const DataCase& st = *c.send_type;
@@ -131,8 +137,7 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int64_t send_n = sn, recv_n = rn;
   if (c.api == ApiOp::kScatter || c.api == ApiOp::kAlltoall) send_n *= size;
   if (c.api == ApiOp::kGather || c.api == ApiOp::kAllgather || c.api == ApiOp::kAlltoall) recv_n *= size;
-  std::vector<char> input = sentinel_buffer(st, send_n);
-  fill_input(st, rank, c.doubles % 7, elem0(st, input), send_n);
+  const std::vector<char> input = input_buffer(st, rank, c.doubles % 7, send_n);
 
   std::vector<char> results[2];
   for (int native = 0; native < 2; ++native) {
@@ -154,12 +159,15 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined
     results[native] = recv;
   }
-  if (results[0] != results[1]) {
-    size_t b = 0;
-    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
-    return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
-  }
-  return "";
+  return first_difference(results[0], results[1], c.describe(), rank);
+}
+
+std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
+                             int rank) {
+  if (ours == mpi) return "";
+  size_t b = 0;
+  while (b < ours.size() && b < mpi.size() && ours[b] == mpi[b]) ++b;
+  return what + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
 }
 
 }  // namespace hiercoll::testing
