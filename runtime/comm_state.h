@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "flat/mpi_executor.h"
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/settings.h"
@@ -58,6 +59,11 @@ struct CommState {
   const TuningEntry* tuning = nullptr;
   bool tuning_resolved = false;
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
+  // Calls run by a schedule so far, blocking and nonblocking: every rank
+  // issues them in the same order, so the count names a call alike on all
+  // ranks and gives it its own message tags (flat/mpi_executor.h).
+  uint32_t calls_scheduled = 0;
+  int next_tag_base() { return call_tag_base(calls_scheduled++); }
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.

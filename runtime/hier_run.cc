@@ -65,7 +65,7 @@ int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Sett
   note_algorithm(choice->name.c_str());
   const Schedule& sched =
       state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
-  return execute_schedule(sched, plan.bufs, c.mpi_op, topo.comm);
+  return execute_schedule(sched, plan.bufs, c.mpi_op, topo.comm, state->next_tag_base());
 }
 
 }  // namespace hiercoll

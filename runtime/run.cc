@@ -161,7 +161,7 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   args.seg_units = d.seg_units;
   note_algorithm(a->name);
   const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
-  return execute_schedule(sched, plan.bufs, c.mpi_op, comm);
+  return execute_schedule(sched, plan.bufs, c.mpi_op, comm, state->next_tag_base());
 }
 
 }  // namespace hiercoll
