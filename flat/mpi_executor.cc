@@ -133,10 +133,14 @@ __attribute__((noinline)) ScheduleRun& thread_run() {
 
 }  // namespace
 
-int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base) {
+int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base,
+                     void (*while_waiting)()) {
   ScheduleRun& run = thread_run();
   int rc = run.start(s, bufs, op, comm, tag_base);
-  while (rc == MPI_SUCCESS && !run.done()) rc = run.progress(/*wait=*/true);
+  while (rc == MPI_SUCCESS && !run.done()) {
+    rc = run.progress(/*wait=*/while_waiting == nullptr);
+    if (while_waiting && rc == MPI_SUCCESS && !run.done()) while_waiting();
+  }
   return rc;
 }
 

@@ -66,8 +66,11 @@ class ScheduleRun {
   std::vector<int> done_idx_;
 };
 
-// Runs the schedule to its end on the calling thread (blocking).  Returns an
-// MPI error code.
-int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base = 0);
+// Runs the schedule to its end on the calling thread (blocking).  With
+// `while_waiting`, the run polls instead of blocking in MPI and calls it
+// between polls (the runtime advances its nonblocking calls there).
+// Returns an MPI error code.
+int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base = 0,
+                     void (*while_waiting)() = nullptr);
 
 }  // namespace hiercoll

@@ -28,12 +28,13 @@ struct ScheduleKey {
 class ScheduleCache {
  public:
   // The cached schedule for key, built by `build` on a miss.
+  // (Shared: a nonblocking call keeps its schedule while the cache moves on.)
   template <typename Build>
-  const Schedule& get(const ScheduleKey& key, Build build) {
+  const std::shared_ptr<Schedule>& get(const ScheduleKey& key, Build build) {
     auto it = map_.find(key);
-    if (it != map_.end()) return *it->second;
+    if (it != map_.end()) return it->second;
     if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
-    return *map_.emplace(key, std::make_shared<Schedule>(build())).first->second;
+    return map_.emplace(key, std::make_shared<Schedule>(build())).first->second;
   }
   size_t size() const { return map_.size(); }
 

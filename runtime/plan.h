@@ -58,10 +58,12 @@ struct Tuned {
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
-// Runs the call hierarchically; -1 when no hierarchical schedule applies
-// (degenerate topology, operation kept flat), else an MPI error code.
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     const Tuned& t);
+// The schedule that runs the call flat (from the communicator's cache).
+const std::shared_ptr<Schedule>& choose_flat(const Call& c, Plan& plan, const Settings& s, CommState* state,
+                                             const Tuned& t);
+// The schedule that runs the call hierarchically; null when none applies
+// (degenerate topology, operation kept flat).
+const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
+                                                    const Settings& s, CommState* state, const Tuned& t);
 
 }  // namespace hiercoll

@@ -1,11 +1,12 @@
 // The path of a call through the library: validate, pick the path (MPI's
 // own, flat, hierarchical), lay out the buffers as schedule units, select
-// the algorithm and segment size, fetch or build the schedule, execute.
+// the algorithm and segment size, fetch or build the schedule, execute it
+// (blocking) or start it (nonblocking, runtime/requests.h).
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "flat/buffers.h"
-#include "flat/mpi_executor.h"
 #include "select/flat_choice.h"
 #include "select/flat_rules.h"
 #include "runtime/call.h"
@@ -13,6 +14,7 @@
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/profile.h"
+#include "runtime/requests.h"
 #include "runtime/tuning.h"
 #include "topo/topology.h"
 
@@ -59,7 +61,7 @@ void say_fallback(const Settings& s, const Call& c, const char* forced, const ch
 
 }  // namespace
 
-int run_call_internal(const Call& c) {
+int run_call_internal(const Call& c, MPI_Request* request) {
   bool inter = false;
   int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -93,11 +95,15 @@ int run_call_internal(const Call& c) {
     // Counted where a small call with data would go.
     note_algorithm("none");
     count_call(c.api, hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat);
-    return MPI_SUCCESS;
+    return request ? completed_request(request) : MPI_SUCCESS;
   }
 
-  // Lay out the buffers and the arguments in schedule units.
-  Plan plan;
+  // Lay out the buffers and the arguments in schedule units: on the stack
+  // for a blocking call, in the request for a nonblocking one (it lives
+  // until the schedule has finished).
+  std::unique_ptr<PendingCall> pending;
+  Plan local_plan;
+  Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
   rc = make_plan(c, rank, size, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
@@ -110,19 +116,22 @@ int run_call_internal(const Call& c) {
   if (tuned_kind == Method::kNative) return -1;
 
   // Hierarchical compositions come first when enabled and useful.
-  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
-    rc = run_hierarchical(c, plan, *topo, settings, state, tuned);
-    if (rc != -1) {
-      if (rc == MPI_SUCCESS) rc = finish_plan(plan);
-      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-      count_call(c.api, Path::kHier);
-      return MPI_SUCCESS;
-    }
+  const std::shared_ptr<Schedule>* sched = nullptr;
+  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier)
+    sched = choose_hierarchical(c, plan, *topo, settings, state, tuned);
+  const Path path = sched ? Path::kHier : Path::kFlat;
+  if (!sched) sched = &choose_flat(c, plan, settings, state, tuned);
+  const int tag_base = state->next_tag_base();
+
+  if (request) {
+    pending->schedule = *sched;
+    rc = start_request(std::move(pending), c, topo->comm, tag_base, request);
+  } else {
+    rc = run_blocking(**sched, plan.bufs, c.mpi_op, topo->comm, tag_base);
+    if (rc == MPI_SUCCESS) rc = finish_plan(plan);
   }
-  rc = run_flat(c, plan, topo->comm, settings, state, tuned);
-  if (rc == MPI_SUCCESS) rc = finish_plan(plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  count_call(c.api, Path::kFlat);
+  count_call(c.api, path);
   return MPI_SUCCESS;
 }
 
@@ -142,7 +151,8 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   return t;
 }
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t) {
+const std::shared_ptr<Schedule>& choose_flat(const Call& c, Plan& plan, const Settings& s, CommState* state,
+                                             const Tuned& t) {
   CollArgs args = plan.args;
   FlatRequest req;
   req.forced = s.algorithm[static_cast<int>(args.op)];
@@ -160,8 +170,7 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   const Algorithm* a = d.algorithm;
   args.seg_units = d.seg_units;
   note_algorithm(a->name);
-  const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
-  return execute_schedule(sched, plan.bufs, c.mpi_op, comm, state->next_tag_base());
+  return state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
 }
 
 }  // namespace hiercoll

@@ -13,6 +13,8 @@
 //   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`);
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
+//   HIERCOLL_PROGRESS_THREAD         (environment only)             1: a progress thread for
+//                                                                   nonblocking collectives
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
@@ -44,6 +46,7 @@ struct Settings {
   int64_t segment_bytes = 0;       // 0: selection decides
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
+  bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)
 };
 

@@ -36,7 +36,7 @@ bool is_rooted(ApiOp api) {
   return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
 }
 
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -96,7 +96,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     }
     CallArgs args = same_type_args(sendbuf, recvbuf, n, d.type, d.op, c.root, comm);
     args.recvcounts = counts.data();
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + (native ? ": PMPI" : ": hiercoll") + " returned " + std::to_string(rc);
     if (std::memcmp(send.data(), input.data(), send.size()) != 0)
       return c.describe() + (native ? ": PMPI" : ": hiercoll") + " wrote the send buffer";
@@ -119,7 +119,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   return "";
 }
 
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -148,7 +148,7 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     args.recvtype = rt.type;
     args.root = c.root;
     args.comm = comm;
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + who + " returned " + std::to_string(rc);
     if (send != input) return c.describe() + who + " wrote the send buffer";
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "call_by_op/call_by_op.h"
 #include "runtime/stats.h"
 #include "tests/support/data_cases.h"
 
@@ -46,8 +47,9 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root);
 bool allows_in_place(ApiOp api);
 bool is_rooted(ApiOp api);
 
-// "" when this rank's results agree, else what differs.
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);
+// "" when this rank's results agree, else what differs.  `via`: how
+// hiercoll's side is called (kMpiNonblocking: MPI_I<op> and MPI_Wait).
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via = Via::kMpi);
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via = Via::kMpi);
 
 }  // namespace hiercoll::testing

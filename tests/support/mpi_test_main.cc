@@ -123,7 +123,10 @@ int main(int argc, char** argv) {
   int provided = 0;
   // The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
   // in practice, and Open MPI allows MPI_Abort from any thread.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+  // HIERCOLL_TEST_THREAD_MULTIPLE=1: MPI_THREAD_MULTIPLE (the progress thread's tests).
+  const char* multiple = std::getenv("HIERCOLL_TEST_THREAD_MULTIPLE");
+  MPI_Init_thread(&argc, &argv, multiple && *multiple == '1' ? MPI_THREAD_MULTIPLE : MPI_THREAD_SERIALIZED,
+                  &provided);
   const int rank = hiercoll::testing::world_rank();
   // Bazel's premature-exit marker is one file: let rank 0 alone manage it.
   if (rank != 0) unsetenv("TEST_PREMATURE_EXIT_FILE");
