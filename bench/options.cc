@@ -181,6 +181,11 @@ std::string usage_text() {
   --no-lower-bound   skip the ping-pong link measurement and lower bounds
   --no-check         do not check the results of the first warm-up call
   --max-buffer BYTES skip points that need larger buffers per rank (default 1G)
+  --overlap          nonblocking collectives, OSU-style: communication time alone,
+                     with computation inserted, overlap %, hier and native, with
+                     and without hiercoll's progress thread (--ops among
+                     allreduce,bcast,alltoall,barrier; default all four; sizes
+                     default 8,64K,1M; reps default 20)
   -h, --help         this text
 )";
 }
@@ -305,6 +310,8 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
       o.lower_bound = false;
     } else if (arg == "--no-check" && !has_value) {
       o.check = false;
+    } else if (arg == "--overlap" && !has_value) {
+      o.overlap = true;
     } else {
       *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
       return false;

@@ -55,6 +55,7 @@ struct Options {
   bool lower_bound = true;
   bool check = true;
   int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
+  bool overlap = false;         // --overlap: the nonblocking overlap study (bench/overlap.h)
   bool help = false;
 };
 

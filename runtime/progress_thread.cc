@@ -43,6 +43,12 @@ const char* thread_level_name(int level) {
   }
 }
 
+void launch() {
+  g_stop.store(false);
+  g_thread = std::thread(progress_loop);
+  g_running.store(true);
+}
+
 }  // namespace
 
 void start_progress_thread(int provided) {
@@ -57,9 +63,7 @@ void start_progress_thread(int provided) {
                    thread_level_name(provided));
     return;
   }
-  g_stop.store(false);
-  g_thread = std::thread(progress_loop);
-  g_running.store(true);
+  launch();
 }
 
 void stop_progress_thread() {
@@ -75,5 +79,14 @@ void wake_progress_thread() {
 }
 
 bool progress_thread_running() { return g_running.load(); }
+
+bool set_progress_thread(bool on) {
+  int provided = MPI_THREAD_SINGLE;
+  PMPI_Query_thread(&provided);
+  if (on && provided != MPI_THREAD_MULTIPLE) return false;
+  if (on && !g_running.load()) launch();
+  if (!on) stop_progress_thread();
+  return true;
+}
 
 }  // namespace hiercoll

@@ -16,5 +16,8 @@ void stop_progress_thread();
 void wake_progress_thread();
 // Whether the thread runs (tests, benchmark).
 bool progress_thread_running();
+// Starts or stops the thread at run time (the overlap benchmark measures
+// both in one job); false when MPI does not provide MPI_THREAD_MULTIPLE.
+bool set_progress_thread(bool on);
 
 }  // namespace hiercoll
