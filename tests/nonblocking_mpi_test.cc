@@ -27,21 +27,12 @@ class NonblockingTest : public MpiTest {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
   }
-  static MPI_Comm comm_with_mode(const char* mode) {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "hiercoll", mode);
-    MPI_Comm c;
-    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
-    MPI_Info_free(&info);
-    return c;
-  }
   int rank_ = 0, size_ = 1;
 };
 
 TEST_F(NonblockingTest, EveryOperationMatchesMpi) {
   for (const char* mode : {"hier", "flat"}) {
-    MPI_Comm comm = comm_with_mode(mode);
+    MPI_Comm comm = world_with_hints({{"hiercoll", mode}});
     for (int api = 0; api < kNumApiOps; ++api) {
       const ApiOp op = static_cast<ApiOp>(api);
       for (const DataCase& dc : data_cases()) {

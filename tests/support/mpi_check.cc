@@ -31,6 +31,16 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
   return v;
 }
 
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints) {
+  MPI_Info info;
+  MPI_Info_create(&info);
+  for (const auto& [k, v] : hints) MPI_Info_set(info, k, v);
+  MPI_Comm c;
+  MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
+  MPI_Info_free(&info);
+  return c;
+}
+
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
   return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;

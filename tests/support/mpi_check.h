@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "call_by_op/call_by_op.h"
@@ -42,6 +43,9 @@ struct TypedCase {
 // and double (holes on one side), permuted3 and dup_chain3 (in order in
 // memory, but not in type-map order, on one side).
 std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root);
+
+// A duplicate of MPI_COMM_WORLD with the given info hints.
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints);
 
 // Whether MPI allows MPI_IN_PLACE for the operation.
 bool allows_in_place(ApiOp api);
