@@ -57,6 +57,8 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
 }
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  // Waiting for the one running schedule: block in MPI like a blocking call.
+  if (request && requests_active() && hiercoll::finish_only_request(*request)) return PMPI_Wait(request, status);
   return wait_with_progress([&](int* flag) { return PMPI_Test(request, flag, status); },
                             [&] { return PMPI_Wait(request, status); });
 }

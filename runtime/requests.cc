@@ -145,6 +145,19 @@ void finish_requests_on(MPI_Comm comm) {
   }
 }
 
+bool finish_only_request(MPI_Request request) {
+  if (g_active_count.load(std::memory_order_relaxed) != 1 || progress_thread_running()) return false;
+  std::unique_lock<std::mutex> lock(g_mu, std::try_to_lock);
+  if (!lock.owns_lock() || g_active.size() != 1 || g_active[0]->request != request) return false;
+  PendingCall* call = g_active[0];
+  int rc = MPI_SUCCESS;
+  while (rc == MPI_SUCCESS && !call->run.done()) rc = call->run.progress(/*wait=*/true);
+  g_active.clear();
+  finish(call, rc);
+  g_active_count.fetch_sub(1);
+  return true;
+}
+
 int live_requests() { return g_live.load(); }
 
 int run_blocking(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base) {

@@ -50,6 +50,10 @@ int completed_request(MPI_Request* request);
 void progress_requests();
 // Whether any started schedule has not finished (cheap: one atomic load).
 bool requests_active();
+// MPI_Wait on `request`: when it is the only started schedule and no
+// progress thread runs, runs it to its end blocking in MPI (as a blocking
+// call does, instead of polling) and returns true; else false.
+bool finish_only_request(MPI_Request request);
 // Advances the started schedules until none on the user's communicator
 // `comm` is left (MPI_Comm_free).
 void finish_requests_on(MPI_Comm comm);
