@@ -16,6 +16,10 @@ std::mutex g_mu;
 std::vector<PendingCall*> g_active;
 std::atomic<int> g_active_count{0};
 std::atomic<int> g_live{0};
+// Finished runs for reuse (g_mu), a few: their scratch is as large as the
+// largest call's.
+std::vector<std::unique_ptr<ScheduleRun>> g_spare_runs;
+constexpr size_t kMaxSpareRuns = 8;
 
 void release(PendingCall* call) {
   if (call->owners.fetch_sub(1) == 1) {
@@ -59,6 +63,7 @@ int free_nothing(void*) { return MPI_SUCCESS; }
 // The schedule has finished (or failed): its outcome goes to the status,
 // the application's request completes, the engine lets go.
 void finish(PendingCall* call, int rc) {
+  if (g_spare_runs.size() < kMaxSpareRuns) g_spare_runs.push_back(std::move(call->run));
   if (rc == MPI_SUCCESS) rc = finish_plan(call->plan);
   call->rc = rc;
   PMPI_Grequest_complete(call->request);
@@ -69,8 +74,8 @@ void finish(PendingCall* call, int rc) {
 void progress_locked() {
   for (size_t i = 0; i < g_active.size();) {
     PendingCall* call = g_active[i];
-    const int rc = call->run.progress(/*wait=*/false);
-    if (rc == MPI_SUCCESS && !call->run.done()) {
+    const int rc = call->run->progress(/*wait=*/false);
+    if (rc == MPI_SUCCESS && !call->run->done()) {
       ++i;
       continue;
     }
@@ -97,7 +102,13 @@ int start_request(std::unique_ptr<PendingCall> owned, const Call& c, MPI_Comm co
   }
   {
     std::lock_guard<std::mutex> lock(g_mu);
-    rc = call->run.start(*call->schedule, call->plan.bufs, call->op, comm, tag_base);
+    if (g_spare_runs.empty()) {
+      call->run = std::make_unique<ScheduleRun>();
+    } else {
+      call->run = std::move(g_spare_runs.back());
+      g_spare_runs.pop_back();
+    }
+    rc = call->run->start(*call->schedule, call->plan.bufs, call->op, comm, tag_base);
     if (rc != MPI_SUCCESS) {
       // Nothing stays posted; the call fails and its request goes.
       call->rc = rc;
@@ -108,7 +119,7 @@ int start_request(std::unique_ptr<PendingCall> owned, const Call& c, MPI_Comm co
       return rc;
     }
     *request = call->request;
-    if (call->run.done()) {
+    if (call->run->done()) {
       finish(call, MPI_SUCCESS);
     } else {
       g_active.push_back(call);
@@ -151,7 +162,7 @@ bool finish_only_request(MPI_Request request) {
   if (!lock.owns_lock() || g_active.size() != 1 || g_active[0]->request != request) return false;
   PendingCall* call = g_active[0];
   int rc = MPI_SUCCESS;
-  while (rc == MPI_SUCCESS && !call->run.done()) rc = call->run.progress(/*wait=*/true);
+  while (rc == MPI_SUCCESS && !call->run->done()) rc = call->run->progress(/*wait=*/true);
   g_active.clear();
   finish(call, rc);
   g_active_count.fetch_sub(1);

@@ -22,11 +22,13 @@ namespace hiercoll {
 
 // A nonblocking call from its start until the application has released its
 // request: the plan (buffers, packed bcast message), the schedule (kept: the
-// communicator's cache may drop it) and the run.
+// communicator's cache may drop it) and the run (from a pool: a run keeps
+// its scratch and lists, so a repeated call allocates and faults in no new
+// memory, like the blocking path's thread-local run).
 struct PendingCall {
   Plan plan;
   std::shared_ptr<const Schedule> schedule;
-  ScheduleRun run;
+  std::unique_ptr<ScheduleRun> run;
   MPI_Op op = MPI_OP_NULL;
   MPI_Comm comm = MPI_COMM_NULL;  // the user's (MPI_Comm_free waits for the call)
   MPI_Request request = MPI_REQUEST_NULL;
