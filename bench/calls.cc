@@ -158,6 +158,12 @@ int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
   return hiercoll::call_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args);
 }
 
+int start_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request) {
+  const hiercoll::CallArgs args =
+      hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
+  return hiercoll::start_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args, request);
+}
+
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root) {
   const int64_t n = b.count;
   std::fill(b.recv.begin(), b.recv.end(), 0);

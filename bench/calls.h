@@ -34,6 +34,8 @@ OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks, int rank = 0,
 // Calls op on comm (with MPI_SUM for reductions): via hiercoll (hiercoll =
 // true) or PMPI_*.
 int call_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm);
+// Starts the nonblocking version of the same call (MPI_I<op> or PMPI_I<op>).
+int start_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request);
 
 // Fills the buffers with data whose result is known; verify() checks it.
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root);

@@ -194,6 +194,11 @@ std::string usage_text() {
                      or random:K:MAX_US:SEED (K ranks drawn per repetition); the
                      tables add `ideal` (largest delay + fastest time without skew)
   --max-buffer BYTES skip points that need larger buffers per rank (default 1G)
+  --overlap          nonblocking collectives, OSU-style: communication time alone,
+                     with computation inserted, overlap %, hier and native, with
+                     and without hiercoll's progress thread (--ops among
+                     allreduce,bcast,alltoall,barrier; default all four; sizes
+                     default 8,64K,1M; reps default 20)
   -h, --help         this text
 )";
 }
@@ -327,6 +332,8 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
       o.lower_bound = false;
     } else if (arg == "--no-check" && !has_value) {
       o.check = false;
+    } else if (arg == "--overlap" && !has_value) {
+      o.overlap = true;
     } else {
       *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
       return false;

@@ -60,6 +60,7 @@ struct Options {
   bool check = true;
   int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
   Skew skew;                    // --skew: ranks that enter each timed call late
+  bool overlap = false;         // --overlap: the nonblocking overlap study (bench/overlap.h)
   bool help = false;
 };
 

@@ -62,14 +62,28 @@ struct Tuned {
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
-// Runs the call hierarchically; -1 when no hierarchical schedule applies
-// (degenerate topology, operation kept flat), else an MPI error code.
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     const Tuned& t);
-// Bcast and commutative reduce with HIERCOLL_DYNAMIC: the leaders' and the
-// nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for
-// other operations and degenerate layouts.
-int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state);
+// The flat algorithm (and its arguments: the segment) that runs the call.
+struct FlatPick {
+  const Algorithm* algorithm;
+  CollArgs args;
+};
+FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t);
+// The schedule that runs the call hierarchically; null when none applies
+// (degenerate topology, operation kept flat).
+const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
+                                                    const Settings& s, CommState* state, const Tuned& t);
+
+// Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
+// method), blocking calls only.  Whether the flat pick runs in arrival order:
+bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t);
+// Runs the flat pick's tree (the binomial tree for an algorithm that is no
+// tree) in arrival order.  MPI error code.
+int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
+                     MPI_Comm comm, int tag_base);
+// Bcast and commutative reduce: the leaders' and the nodes' binomial trees
+// in arrival order (runtime/hier_arrival.cc); -1 for other operations and
+// degenerate layouts, else an MPI error code.
+int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     int tag_base);
 
 }  // namespace hiercoll

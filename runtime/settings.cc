@@ -116,8 +116,12 @@ const Settings& env_settings() {
   static const Settings s = [] {
     Settings r;
     apply(&r, [](const std::string& k) { return std::getenv(k.c_str()); }, true);
-    const char* v = std::getenv("HIERCOLL_VERBOSE");
-    r.verbose = v && *v && std::string(v) != "0";
+    auto flag = [](const char* name) {
+      const char* v = std::getenv(name);
+      return v && *v && std::string(v) != "0";
+    };
+    r.verbose = flag("HIERCOLL_VERBOSE");
+    r.progress_thread = flag("HIERCOLL_PROGRESS_THREAD");
     return r;
   }();
   return s;

@@ -14,6 +14,8 @@
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
 //   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
+//   HIERCOLL_PROGRESS_THREAD         (environment only)             1: a progress thread for
+//                                                                   nonblocking collectives
 //
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
@@ -55,6 +57,7 @@ struct Settings {
   FillOrder dynamic_fill = FillOrder::kDepthFirst;
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
+  bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)
 };
 

@@ -94,7 +94,7 @@ SimCall bench_call(Op op, int64_t bytes, int size, int root) {
 
 namespace {
 
-// The runtime's hierarchical path (runtime/hier_run.cc run_hierarchical):
+// The runtime's hierarchical path (runtime/hier_run.cc choose_hierarchical):
 // null when the call goes flat.
 const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
                               const TunedRange* range, std::string* note) {

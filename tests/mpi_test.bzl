@@ -11,7 +11,7 @@ MPI_LAYOUTS = {
     "4x2_round_robin": ["--nodes", "4", "--ppn", "2", "--map-by", "node"],
 }
 
-def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", **kwargs):
+def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", env = {}, **kwargs):
     """Declares <name>_bin and one sh_test <name>_<layout> per layout."""
     cc_binary(
         name = name + "_bin",
@@ -20,7 +20,7 @@ def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "lar
         deps = deps + ["//tests:mpi_test_main"],
         **kwargs
     )
-    mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size)
+    mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size, env)
 
 def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large", env = {}, args = [], data = []):
     """One sh_test <name>_<layout> per layout running `binary` with `args`.

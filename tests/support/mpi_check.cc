@@ -31,6 +31,16 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
   return v;
 }
 
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints) {
+  MPI_Info info;
+  MPI_Info_create(&info);
+  for (const auto& [k, v] : hints) MPI_Info_set(info, k, v);
+  MPI_Comm c;
+  MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
+  MPI_Info_free(&info);
+  return c;
+}
+
 bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
 bool is_rooted(ApiOp api) {
   return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter ||
@@ -40,7 +50,7 @@ bool is_vector(ApiOp api) {
   return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv;
 }
 
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -100,7 +110,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     }
     CallArgs args = same_type_args(sendbuf, recvbuf, n, d.type, d.op, c.root, comm);
     args.recvcounts = counts.data();
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + (native ? ": PMPI" : ": hiercoll") + " returned " + std::to_string(rc);
     if (std::memcmp(send.data(), input.data(), send.size()) != 0)
       return c.describe() + (native ? ": PMPI" : ": hiercoll") + " wrote the send buffer";
@@ -123,7 +133,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   return "";
 }
 
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -153,7 +163,7 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     args.recvtype = rt.type;
     args.root = c.root;
     args.comm = comm;
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + who + " returned " + std::to_string(rc);
     if (send != input) return c.describe() + who + " wrote the send buffer";
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined

@@ -7,8 +7,10 @@
 #include <mpi.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "call_by_op/call_by_op.h"
 #include "runtime/stats.h"
 #include "tests/support/data_cases.h"
 
@@ -43,6 +45,9 @@ struct TypedCase {
 // memory, but not in type-map order, on one side).
 std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root);
 
+// A duplicate of MPI_COMM_WORLD with the given info hints.
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints);
+
 // Whether MPI allows MPI_IN_PLACE for the operation.
 bool allows_in_place(ApiOp api);
 bool is_rooted(ApiOp api);
@@ -53,9 +58,10 @@ bool is_vector(ApiOp api);
 std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
                              int rank);
 
-// "" when this rank's results agree, else what differs.
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);
+// "" when this rank's results agree, else what differs.  `via`: how
+// hiercoll's side is called (kMpiNonblocking: MPI_I<op> and MPI_Wait).
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via = Via::kMpi);
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via = Via::kMpi);
 // The v-variants' form of both (mpi_vector_check.cc): the send side in
 // elements of `st`, the receive side in elements of `rt`; block sizes
 // follow VectorLayout (scale `count`) in units of `group` doubles (0: one
