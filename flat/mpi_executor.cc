@@ -15,7 +15,36 @@ struct ExecState {
   std::vector<MPI_Request> reqs;
   std::vector<int32_t> req_step;
   std::vector<int> done_idx;
+  std::vector<int32_t> pieces;  // unfinished messages per step (steps sent in pieces)
 };
+
+// Posts the messages of a send or receive step: one, or for a span too large
+// for one MPI call, one per piece (units_per_piece; the peer cuts alike, and
+// MPI keeps messages of one tag between two ranks in order).  Returns how
+// many were posted through *posted.
+int post(const Step& st, const Buffers& bufs, int tag, MPI_Comm comm, ExecState& es, int id, int* posted) {
+  const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
+  const int64_t piece = units_per_piece(bufs[sp.buf]);
+  *posted = 0;
+  Span rest = sp;
+  do {
+    const Span part = first_piece(rest, piece);
+    int count = 0;
+    int rc = span_elements(bufs, part, &count);
+    if (rc != MPI_SUCCESS) return rc;
+    MPI_Request req = MPI_REQUEST_NULL;
+    if (st.kind == StepKind::kSend)
+      rc = MPI_Isend(span_address(bufs, part), count, bufs[part.buf].type, st.peer, tag, comm, &req);
+    else
+      rc = MPI_Irecv(span_address(bufs, part), count, bufs[part.buf].type, st.peer, tag, comm, &req);
+    if (rc != MPI_SUCCESS) return rc;
+    es.reqs.push_back(req);
+    es.req_step.push_back(id);
+    ++*posted;
+    rest = after_piece(rest, piece);
+  } while (rest.n > 0);
+  return MPI_SUCCESS;
+}
 
 int tag_of(const Step& st, int tag_ub) { return st.seq % tag_ub; }
 
@@ -47,6 +76,7 @@ int execute_schedule(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI
   es.ready.clear();
   es.reqs.clear();
   es.req_step.clear();
+  es.pieces.clear();  // sized on the first step sent in pieces
   for (int i = n - 1; i >= 0; --i)
     if (es.waiting[i] == 0) es.ready.push_back(i);
 
@@ -63,21 +93,15 @@ int execute_schedule(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI
       const int id = es.ready.back();
       es.ready.pop_back();
       const Step& st = s.steps[id];
-      int count = 0;
       switch (st.kind) {
         case StepKind::kSend:
         case StepKind::kRecv: {
-          const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
-          rc = span_elements(bufs, sp, &count);
-          if (rc != MPI_SUCCESS) break;
-          MPI_Request req = MPI_REQUEST_NULL;
-          if (st.kind == StepKind::kSend)
-            rc = MPI_Isend(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
-          else
-            rc = MPI_Irecv(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
-          if (rc != MPI_SUCCESS) break;  // nothing was posted
-          es.reqs.push_back(req);
-          es.req_step.push_back(id);
+          int posted = 0;
+          rc = post(st, bufs, tag_of(st, tag_ub), comm, es, id, &posted);
+          if (posted > 1) {
+            if (es.pieces.size() != static_cast<size_t>(n)) es.pieces.assign(n, 0);
+            es.pieces[id] = posted;
+          }
           break;
         }
         case StepKind::kCopy:
@@ -98,7 +122,14 @@ int execute_schedule(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI
     rc = MPI_Waitsome(static_cast<int>(es.reqs.size()), es.reqs.data(), &outcount, es.done_idx.data(),
                       MPI_STATUSES_IGNORE);
     if (rc != MPI_SUCCESS) break;
-    for (int k = 0; k < outcount; ++k) complete(es.req_step[es.done_idx[k]]);
+    for (int k = 0; k < outcount; ++k) {
+      const int id = es.req_step[es.done_idx[k]];
+      if (!es.pieces.empty() && es.pieces[id] > 1) {
+        --es.pieces[id];  // more pieces of this step to come
+        continue;
+      }
+      complete(id);
+    }
     // Drop finished requests (Waitsome set them to MPI_REQUEST_NULL).
     size_t w = 0;
     for (size_t r = 0; r < es.reqs.size(); ++r) {

@@ -233,9 +233,9 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
     const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
     const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
     const int64_t seg = std::max(default_segment_bytes(*tree, bytes, L.num_nodes, machine), bytes / kSegmentsPerMessage);
-    ch.seg_units = units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes);
+    ch.seg_units = bounded_seg_units(a, units_of(segment_bytes > 0 ? segment_bytes : seg, unit_bytes));
   } else if (segment_bytes > 0) {
-    ch.seg_units = units_of(segment_bytes, unit_bytes);
+    ch.seg_units = bounded_seg_units(a, units_of(segment_bytes, unit_bytes));
   }
   ch.inter = inter;
   return ch;
@@ -320,9 +320,10 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     if (f && algorithm_fits(*f, *sub)) a = f;
   }
   if (!a) a = default_algorithm(*sub, bytes);
-  sub->seg_units = choice.seg_units > 0 ? choice.seg_units
-                                        : units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
-                                                   choice.unit_bytes);
+  sub->seg_units = choice.seg_units > 0
+                       ? choice.seg_units
+                       : bounded_seg_units(*sub, units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
+                                                          choice.unit_bytes));
   return *a;
 }
 

@@ -62,6 +62,8 @@ int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Sett
     if (s.verbose && unfit.empty() && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
     return -1;
   }
+  if (segment > 0 && choice->seg_units * plan.unit_bytes > segment)
+    say_segment_raised(s, c, segment, choice->seg_units * plan.unit_bytes);
   note_algorithm(choice->name.c_str());
   const Schedule& sched =
       state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });

@@ -58,6 +58,10 @@ struct Tuned {
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
+// HIERCOLL_VERBOSE: a segment of `asked` bytes was raised to `used` (at
+// most kMaxSegments segments per message, select/flat_rules.h).
+void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used);
+
 int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
 // Runs the call hierarchically; -1 when no hierarchical schedule applies
 // (degenerate topology, operation kept flat), else an MPI error code.

@@ -13,6 +13,9 @@
 //   HIERCOLL_TUNING_FILE             hiercoll_tuning_file           a tuning file (`hiercoll tune`);
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
+//   HIERCOLL_HWLOC_SYNTHETIC         (environment only)             an hwloc synthetic topology
+//   HIERCOLL_PROFILE                 (environment only)             a file (runtime/profile.h)
+//   HIERCOLL_STATS, HIERCOLL_VERBOSE (environment only)             0 | 1
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
@@ -21,13 +24,17 @@
 // the composition has an inter-node phase it fits.  Any of the three that
 // does not fit a call falls back to the selection, counted
 // (count_fallback) and told with HIERCOLL_VERBOSE=1.  Empty values reset
-// a knob; unknown names are errors (Settings::error) that list the known ones.
+// a knob where it names something.  Every knob refuses a bad value the same
+// way: Settings::error says "KEY=value: why (known: ...)", and every call on
+// the communicator fails with MPI_ERR_ARG printing it.
 #pragma once
 
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "flat/coll_args.h"
 
@@ -44,11 +51,21 @@ struct Settings {
   int64_t segment_bytes = 0;       // 0: selection decides
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
+  bool stats = false;              // HIERCOLL_STATS=1: runtime/stats.h
+  std::string profile_file;        // HIERCOLL_PROFILE: runtime/profile.h
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)
 };
 
+// Every knob: its environment variable and info key ("": environment only).
+struct KnobName {
+  std::string env, info;
+};
+std::vector<KnobName> knob_names();
+
 // From the environment, parsed once.
 const Settings& env_settings();
+// From an environment given as a lookup (env_settings passes getenv).
+Settings settings_from_env(const std::function<const char*(const char*)>& getenv);
 // `base` overridden by the hints in `info` (MPI_INFO_NULL: base).
 Settings apply_info(const Settings& base, MPI_Info info);
 

@@ -11,6 +11,14 @@ MPI_LAYOUTS = {
     "4x2_round_robin": ["--nodes", "4", "--ppn", "2", "--map-by", "node"],
 }
 
+# Layouts that only the tests naming them run on.
+OTHER_LAYOUTS = {
+    "1x2": ["--nodes", "1", "--ppn", "2"],
+}
+
+def _layout_args(layout):
+    return MPI_LAYOUTS[layout] if layout in MPI_LAYOUTS else OTHER_LAYOUTS[layout]
+
 def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", **kwargs):
     """Declares <name>_bin and one sh_test <name>_<layout> per layout."""
     cc_binary(
@@ -34,7 +42,7 @@ def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large",
             name = name + "_" + layout,
             size = size,
             srcs = ["//tools:run_on_cluster.sh"],
-            args = ["--timeout", str(timeout_s)] + MPI_LAYOUTS[layout] + ["--", "$(rootpath %s)" % binary] + args,
+            args = ["--timeout", str(timeout_s)] + _layout_args(layout) + ["--", "$(rootpath %s)" % binary] + args,
             data = [binary, "//tools:cluster.sh"] + data,
             env = env,
             # One MPI job at a time on a 2-core machine.
