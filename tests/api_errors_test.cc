@@ -16,6 +16,7 @@
 
 #include "call_by_op/call_by_op.h"
 #include "tests/support/mpi_test.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll::testing {
 namespace {
@@ -410,7 +411,7 @@ TEST_F(ApiErrors, ErrorOnlyTheRootSeesOnAFreshCommunicator) {
 // class instead of the others waiting for the root; the next bcast works.
 // (Not under AddressSanitizer, which reserves terabytes of address space.)
 TEST_F(ApiErrors, OutOfMemoryOnlyAtTheRootReachesEveryRank) {
-  if (std::getenv("HIERCOLL_TEST_SANITIZE")) GTEST_SKIP() << "address space limits and ASan do not mix";
+  if (sanitize_mode()) GTEST_SKIP() << "address space limits and ASan do not mix";
   const int n = 32 << 20;  // bytes of the message: above run.cc's kAgreeBytes
   const int root = size_ - 1;
   MPI_Datatype every_other;  // n chars, one every two bytes: packed at the root

@@ -12,6 +12,7 @@
 #include "flat/registry.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/inproc_check.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll::testing {
 namespace {
@@ -30,9 +31,14 @@ class FlatAlgorithm : public ::testing::TestWithParam<const Algorithm*> {
   int ran_ = 0;
 };
 
+// Under the sanitizers: every size to 16 and spot sizes (powers of two and
+// their neighbours, the largest), for memory errors rather than structure.
 std::vector<int> group_sizes() {
   std::vector<int> v;
-  for (int p = 1; p <= 64; ++p) v.push_back(p);
+  const int all_to = sanitize_mode() ? 16 : 64;
+  for (int p = 1; p <= all_to; ++p) v.push_back(p);
+  if (sanitize_mode())
+    for (int p : {31, 33, 64}) v.push_back(p);
   for (int p : {100, 127, 128, 1000}) v.push_back(p);
   return v;
 }
