@@ -63,12 +63,12 @@ bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, 
 constexpr int64_t kAgreeBytes = int64_t(16) << 20;
 
 bool plan_needs_agreement(const Call& c, int size) {
+  const bool allocates = c.op == Op::kBcast || (c.op == Op::kAlltoall && c.sendbuf == MPI_IN_PLACE);
+  if (!allocates) return false;  // (other calls' types may be null)
   int type_size = 0;
   PMPI_Type_size(c.recvtype, &type_size);
   const int64_t bytes = int64_t(c.recvcount) * type_size;
-  if (c.op == Op::kBcast) return bytes >= kAgreeBytes;
-  if (c.op == Op::kAlltoall && c.sendbuf == MPI_IN_PLACE) return bytes * size >= kAgreeBytes;
-  return false;
+  return (c.op == Op::kBcast ? bytes : bytes * size) >= kAgreeBytes;
 }
 
 int make_plan_agreed(const Call& c, int rank, int size, MPI_Comm comm, Plan* plan) {
