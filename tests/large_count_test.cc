@@ -68,7 +68,7 @@ TEST_F(LargeCount, BcastPastIntMaxBytes) {
     EXPECT_EQ(hiercoll_bcast(buf.get(), count, four, root, c), MPI_SUCCESS);
     const std::string used = last_algorithm();
     MPI_Comm_free(&c);
-    if (algorithm) EXPECT_EQ(used, algorithm);
+    EXPECT_EQ(used, algorithm ? algorithm : used);
     EXPECT_EQ(first_wrong(buf.get(), bytes, 0, root), -1) << (algorithm ? algorithm : "default");
   }
   MPI_Type_free(&four);
@@ -89,10 +89,11 @@ TEST_F(LargeCount, AllgatherPastIntMaxElementsInPlace) {
     EXPECT_EQ(hiercoll_allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf.get(), block, MPI_CHAR, c), MPI_SUCCESS);
     const std::string used = last_algorithm();
     MPI_Comm_free(&c);
-    if (algorithm) EXPECT_EQ(used, algorithm);
-    for (int r = 0; r < size_; ++r)
+    EXPECT_EQ(used, algorithm ? algorithm : used);
+    for (int r = 0; r < size_; ++r) {
       EXPECT_EQ(first_wrong(buf.get() + int64_t(block) * r, block, 0, r), -1)
           << "block " << r << ", " << (algorithm ? algorithm : "default");
+    }
   }
 }
 
@@ -110,9 +111,10 @@ TEST_F(LargeCount, GatherPastIntMaxElementsAtTheRoot) {
                                : hiercoll_gather(buf.get(), block, MPI_CHAR, nullptr, 0, MPI_CHAR, root,
                                                  MPI_COMM_WORLD);
   EXPECT_EQ(rc, MPI_SUCCESS);
-  if (rank_ == root)
-    for (int r = 0; r < size_; ++r)
-      EXPECT_EQ(first_wrong(buf.get() + int64_t(block) * r, block, 0, r), -1) << "block " << r;
+  if (rank_ != root) return;
+  for (int r = 0; r < size_; ++r) {
+    EXPECT_EQ(first_wrong(buf.get() + int64_t(block) * r, block, 0, r), -1) << "block " << r;
+  }
 }
 
 }  // namespace
