@@ -37,12 +37,11 @@ std::string listed(const std::vector<std::string>& known) {
   return list.empty() ? "none" : list;
 }
 
-// A knob whose value is one of `known` names (or empty, where `empty_resets`);
-// `what` says which kind ("bcast composition").  `set` stores the value.
-Parse one_of(std::vector<std::string> known, std::string what, std::function<void(const std::string&, Settings*)> set,
-             bool empty_resets = false) {
+// A knob whose value is one of `known` names; `what` says which kind
+// ("bcast composition").  `set` stores the value.
+Parse one_of(std::vector<std::string> known, std::string what, std::function<void(const std::string&, Settings*)> set) {
   return [=](const std::string& v, Settings* s, std::string* why) {
-    if (!(empty_resets && v.empty()) && std::find(known.begin(), known.end(), v) == known.end()) {
+    if (std::find(known.begin(), known.end(), v) == known.end()) {
       *why = "unknown " + what + " (known: " + listed(known) + ")";
       return false;
     }
@@ -75,10 +74,10 @@ bool parse_bytes(const std::string& v, Settings* s, std::string* why) {
   return true;
 }
 
-// A switch: 0 or 1 (empty: 0).
+// A switch: 0 or 1.
 Parse flag(bool Settings::*slot) {
   return [slot](const std::string& v, Settings* s, std::string* why) {
-    if (v != "" && v != "0" && v != "1") {
+    if (v != "0" && v != "1") {
       *why = "not a switch (known: 0, 1)";
       return false;
     }
@@ -115,8 +114,8 @@ const std::vector<Knob>& knobs() {
       };
       for (const auto& k : per_op)
         t.push_back({{"HIERCOLL_" + upper(name + k.suffix), "hiercoll_" + name + k.suffix},
-                     one_of(k.known, name + k.what, [slot = k.slot, i](const std::string& v, Settings* s) { (s->*slot)[i] = v; },
-                            /*empty_resets=*/true)});
+                     one_of(k.known, name + k.what,
+                            [slot = k.slot, i](const std::string& v, Settings* s) { (s->*slot)[i] = v; })});
     }
     t.push_back({{"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes"}, parse_bytes});
     // A file that cannot be used is not an error of the call: the runtime
@@ -133,7 +132,7 @@ const std::vector<Knob>& knobs() {
                    return false;
                  }});
     t.push_back({{"HIERCOLL_HWLOC_SYNTHETIC", ""}, [](const std::string& v, Settings*, std::string* why) {
-                   if (v.empty() || valid_synthetic_topology(v.c_str())) return true;
+                   if (valid_synthetic_topology(v.c_str())) return true;
                    *why = "not a synthetic topology hwloc accepts (e.g. \"package:2 core:2 pu:1\")";
                    return false;
                  }});
@@ -155,7 +154,7 @@ void apply(Settings* s, bool info, const std::function<const char*(const std::st
     const std::string& key = info ? k.name.info : k.name.env;
     if (key.empty()) continue;
     const char* v = get(key);
-    if (!v) continue;
+    if (!v || !*v) continue;  // empty: as if not set (the default)
     std::string why;
     if (!k.parse(v, s, &why) && s->error.empty()) s->error = key + "=" + v + ": " + why;
   }

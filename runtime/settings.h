@@ -23,8 +23,8 @@
 // applies (hier_registry.h), the algorithm among the node leaders where
 // the composition has an inter-node phase it fits.  Any of the three that
 // does not fit a call falls back to the selection, counted
-// (count_fallback) and told with HIERCOLL_VERBOSE=1.  Empty values reset
-// a knob where it names something.  Every knob refuses a bad value the same
+// (count_fallback) and told with HIERCOLL_VERBOSE=1.  An empty value is as
+// if the knob were not set (its default).  Every knob refuses a bad value the same
 // way: Settings::error says "KEY=value: why (known: ...)", and every call on
 // the communicator fails with MPI_ERR_ARG printing it.
 #pragma once

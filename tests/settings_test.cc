@@ -100,8 +100,8 @@ Settings from_env(const std::map<std::string, std::string>& env) {
   });
 }
 
-// One knob: values it takes, and values it refuses with the start of the
-// reason ("": every value is taken).
+// One knob: values it takes (an empty one as if unset), and values it
+// refuses with the start of the reason.
 struct KnobCase {
   std::string env, info;
   std::vector<std::string> good, bad;
@@ -111,10 +111,10 @@ struct KnobCase {
 std::vector<KnobCase> knob_cases() {
   const char* kNotBytes = "not a byte count (a whole number, 0 or more)";
   std::vector<KnobCase> v = {
-      {"HIERCOLL_MODE", "hiercoll", {"hier", "flat", "off"}, {"xyz", "", "HIER", "flat "},
+      {"HIERCOLL_MODE", "hiercoll", {"", "hier", "flat", "off"}, {"xyz", "HIER", "flat "},
        "unknown mode (known: hier, flat, off)"},
-      {"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes", {"0", "100", "1048576"},
-       {"-1", "", "12abc", " 5", "+5", "1e3", "99999999999999999999"}, kNotBytes},
+      {"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes", {"", "0", "100", "1048576"},
+       {"-1", "12abc", " 5", "+5", "1e3", "99999999999999999999"}, kNotBytes},
       // An unusable file is said once and the rules kept (runtime/tuning.h).
       {"HIERCOLL_TUNING_FILE", "hiercoll_tuning_file", {"none", "/no/such/file.json"}, {}, ""},
       {"HIERCOLL_SOCKET_LEVEL", "", {"", "package", "numa", "none"}, {"xyz", "socket", "NUMA"},
