@@ -33,6 +33,7 @@ int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, M
   ready_.clear();
   reqs_.clear();
   req_step_.clear();
+  pieces_.clear();  // sized on the first step sent in pieces
   for (int i = n_ - 1; i >= 0; --i)
     if (waiting_[i] == 0) ready_.push_back(i);
   take_arrival_posted();
@@ -54,6 +55,34 @@ void ScheduleRun::complete(int id) {
   ++finished_;
   for (int k = s_->succ_begin[id]; k < s_->succ_begin[id + 1]; ++k)
     if (--waiting_[s_->succ[k]] == 0) ready_.push_back(s_->succ[k]);
+}
+
+// Posts the messages of a send or receive step: one, or for a span too large
+// for one MPI call, one per piece (units_per_piece; the peer cuts alike, and
+// MPI keeps messages of one tag between two ranks in order).  How many were
+// posted goes to *posted.
+int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
+  const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
+  const int64_t piece = units_per_piece(bufs_[sp.buf]);
+  *posted = 0;
+  Span rest = sp;
+  do {
+    const Span part = first_piece(rest, piece);
+    int count = 0;
+    int rc = span_elements(bufs_, part, &count);
+    if (rc != MPI_SUCCESS) return rc;
+    MPI_Request req = MPI_REQUEST_NULL;
+    if (st.kind == StepKind::kSend)
+      rc = PMPI_Isend(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
+    else
+      rc = PMPI_Irecv(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
+    if (rc != MPI_SUCCESS) return rc;
+    reqs_.push_back(req);
+    req_step_.push_back(id);
+    ++*posted;
+    rest = after_piece(rest, piece);
+  } while (rest.n > 0);
+  return MPI_SUCCESS;
 }
 
 // Posts the ready messages and runs the ready local steps (which may make
@@ -85,19 +114,12 @@ int ScheduleRun::post_ready() {
     switch (st.kind) {
       case StepKind::kSend:
       case StepKind::kRecv: {
-        const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
-        int count = 0;
-        rc = span_elements(bufs_, sp, &count);
-        if (rc != MPI_SUCCESS) break;
-        const int tag = tag_base_ + st.seq % seq_span;
-        MPI_Request req = MPI_REQUEST_NULL;
-        if (st.kind == StepKind::kSend)
-          rc = PMPI_Isend(span_address(bufs_, sp), count, bufs_[sp.buf].type, st.peer, tag, comm_, &req);
-        else
-          rc = PMPI_Irecv(span_address(bufs_, sp), count, bufs_[sp.buf].type, st.peer, tag, comm_, &req);
-        if (rc != MPI_SUCCESS) break;  // nothing was posted
-        reqs_.push_back(req);
-        req_step_.push_back(id);
+        int posted = 0;
+        rc = post_message(st, id, tag_base_ + st.seq % seq_span, &posted);
+        if (posted > 1) {
+          if (pieces_.size() != static_cast<size_t>(n_)) pieces_.assign(n_, 0);
+          pieces_[id] = posted;
+        }
         break;
       }
       case StepKind::kCopy:
@@ -130,7 +152,10 @@ int ScheduleRun::progress(bool wait) {
   for (int k = 0; k < outcount && rc == MPI_SUCCESS; ++k) {
     const int32_t id = req_step_[done_idx_[k]];
     if (id >= 0) {
-      complete(id);
+      if (!pieces_.empty() && pieces_[id] > 1)
+        --pieces_[id];  // more pieces of this step to come
+      else
+        complete(id);
       continue;
     }
     woken_.clear();

@@ -66,6 +66,7 @@ class ScheduleRun {
   void complete(int id);
   void abandon();
   void take_arrival_posted();
+  int post_message(const Step& st, int id, int tag, int* posted);
 
   const Schedule* s_ = nullptr;
   Buffers bufs_;
@@ -81,6 +82,7 @@ class ScheduleRun {
   std::vector<int32_t> req_step_;  // < 0: -1 - the arrival session's handle
   std::vector<int32_t> woken_;
   std::vector<int> done_idx_;
+  std::vector<int32_t> pieces_;  // unfinished messages per step (steps sent in pieces)
 };
 
 // Runs the schedule to its end on the calling thread (blocking).  With

@@ -60,6 +60,8 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
     if (s.verbose && unfit.empty() && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
     return nullptr;
   }
+  if (segment > 0 && choice->seg_units * plan.unit_bytes > segment)
+    say_segment_raised(s, c, segment, choice->seg_units * plan.unit_bytes);
   note_algorithm(choice->name.c_str());
   return &state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
 }

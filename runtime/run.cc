@@ -4,6 +4,7 @@
 // (blocking) or start it (nonblocking, runtime/requests.h).
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "flat/arrival_mpi.h"
@@ -58,6 +59,37 @@ bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, 
   a.count = 1;
   a.commutative = op_commutative(c.mpi_op);
   return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
+}
+
+// Plans that allocate (a packed bcast message, an in-place alltoall's copy of
+// its input) can fail on some ranks only (MPI_ERR_NO_MEM): the others would
+// wait for them forever.  For messages from kAgreeBytes on, where memory may
+// well run out and one small allreduce costs little next to the data, every
+// rank learns the worst outcome before anything is sent.  The size is one
+// all ranks know (bcast: the message; alltoall: all blocks), so all take
+// part in the agreement or none.
+constexpr int64_t kAgreeBytes = int64_t(16) << 20;
+
+bool plan_needs_agreement(const Call& c, int size) {
+  const bool allocates = c.op == Op::kBcast || (c.op == Op::kAlltoall && c.sendbuf == MPI_IN_PLACE);
+  if (!allocates) return false;  // (other calls' types may be null)
+  int type_size = 0;
+  PMPI_Type_size(c.recvtype, &type_size);
+  const int64_t bytes = int64_t(c.recvcount) * type_size;
+  return (c.op == Op::kBcast ? bytes : bytes * size) >= kAgreeBytes;
+}
+
+int make_plan_agreed(const Call& c, int rank, int size, MPI_Comm comm, Plan* plan) {
+  int rc;
+  try {
+    rc = make_plan(c, rank, size, plan);
+  } catch (const std::bad_alloc&) {
+    rc = MPI_ERR_NO_MEM;
+  }
+  if (comm == MPI_COMM_NULL || !plan_needs_agreement(c, size)) return rc;
+  int worst = rc;
+  const int arc = PMPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, comm);
+  return arc != MPI_SUCCESS ? arc : worst;
 }
 
 void say_fallback(const Settings& s, const Call& c, const char* forced, const char* used) {
@@ -119,7 +151,8 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   std::unique_ptr<PendingCall> pending;
   Plan local_plan;
   Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
-  rc = make_plan(c, rank, size, &plan);
+  // Nonblocking calls do not agree on the plan (that would block them).
+  rc = make_plan_agreed(c, rank, size, request ? MPI_COMM_NULL : topo->comm, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
   if (profiling()) profile_call(state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
@@ -183,6 +216,13 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   return t;
 }
 
+void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used) {
+  if (s.verbose)
+    std::fprintf(stderr, "hiercoll: %s: segment of %lld bytes raised to %lld bytes (at most %lld segments)\n",
+                 c.mpi_name, static_cast<long long>(asked), static_cast<long long>(used),
+                 static_cast<long long>(kMaxSegments));
+}
+
 FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t) {
   FlatPick pick{nullptr, plan.args};
   CollArgs& args = pick.args;
@@ -199,6 +239,7 @@ FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tun
   // A tuned algorithm that does not fit this call (e.g. a commutative-only
   // one for a non-commutative operation) is no fallback of the user's.
   if (d.unfit_forced || d.unfit_tuned) say_fallback(s, c, d.unfit_forced ? d.unfit_forced : d.unfit_tuned, d.algorithm->name);
+  if (d.raised_segment_from) say_segment_raised(s, c, d.raised_segment_from, d.seg_units * plan.unit_bytes);
   pick.algorithm = d.algorithm;
   args.seg_units = d.seg_units;
   return pick;

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "runtime/settings.h"
+
 namespace hiercoll {
 
 namespace {
@@ -42,8 +44,7 @@ void note_arrival_order() { g_last_arrival_order = true; }
 bool last_in_arrival_order() { return g_last_arrival_order; }
 
 void report_stats() {
-  const char* env = std::getenv("HIERCOLL_STATS");
-  if (!env || !*env || std::string(env) == "0") return;
+  if (!env_settings().stats) return;
   long mine[kNumApiOps * kCounters], sum[kNumApiOps * kCounters];
   for (int i = 0; i < kNumApiOps; ++i)
     for (int k = 0; k < kCounters; ++k) mine[i * kCounters + k] = g_counts[i][k];

@@ -121,6 +121,12 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   }
 }
 
+int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units) {
+  if (seg_units <= 0) return seg_units;
+  const int64_t units = selection_bytes(args.op, 1, args);
+  return std::max(seg_units, (units + kMaxSegments - 1) / kMaxSegments);
+}
+
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
   // Each rule's algorithm, looked up by name once (the call path is hot).
   constexpr size_t kNumRules = sizeof(kRules) / sizeof(kRules[0]);

@@ -25,6 +25,17 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 // unrestricted last rule).
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
 
+// At most this many pipeline segments per message: a smaller segment
+// (forced, tuned or default) is raised to the message's 1/kMaxSegments.  A
+// schedule has a few steps per segment, and each step costs a message's
+// overhead and its share of building the schedule, so tiny segments on a
+// long vector would otherwise run for minutes (HIERCOLL_SEGMENT_BYTES=100).
+constexpr int64_t kMaxSegments = 1024;
+// seg_units raised (where needed) so that the call's units make at most
+// kMaxSegments segments; 0 (no segmentation) stays 0.  Every rank computes
+// the same, from arguments all ranks share.
+int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units);
+
 // Default pipelining segment in bytes for an algorithm and message size on
 // a machine with figures m (null: builtin_machine(), nothing was measured).
 int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size,

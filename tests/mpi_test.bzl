@@ -11,6 +11,14 @@ MPI_LAYOUTS = {
     "4x2_round_robin": ["--nodes", "4", "--ppn", "2", "--map-by", "node"],
 }
 
+# Layouts that only the tests naming them run on.
+OTHER_LAYOUTS = {
+    "1x2": ["--nodes", "1", "--ppn", "2"],
+}
+
+def _layout_args(layout):
+    return MPI_LAYOUTS[layout] if layout in MPI_LAYOUTS else OTHER_LAYOUTS[layout]
+
 def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", env = {}, **kwargs):
     """Declares <name>_bin and one sh_test <name>_<layout> per layout."""
     cc_binary(
@@ -54,7 +62,7 @@ def _per_layout(name, script, data, layouts, size, env = {}, args_before = [], a
             name = name + "_" + layout,
             size = size,
             srcs = [script],
-            args = args_before + MPI_LAYOUTS[layout] + args_after,
+            args = args_before + _layout_args(layout) + args_after,
             data = data + ["//tools:cluster.sh"],
             env = env,
             # One MPI job at a time on a 2-core machine.
