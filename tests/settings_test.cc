@@ -72,7 +72,7 @@ TEST(Settings, ArrivalOrderHint) {
   s = with_hints({{"hiercoll_dynamic", "off"}});
   EXPECT_FALSE(s.dynamic);
   s = with_hints({{"hiercoll_dynamic", "yes"}});
-  EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (off, depth or breadth)");
+  EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (known: off, depth, breadth)");
 }
 
 TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
@@ -139,6 +139,9 @@ std::vector<KnobCase> knob_cases() {
       {"HIERCOLL_PROFILE", "", {"profile.json"}, {}, ""},
       {"HIERCOLL_STATS", "", {"", "0", "1"}, {"yes", "2", "true"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_VERBOSE", "", {"", "0", "1"}, {"yes", "2", "on"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_PROGRESS_THREAD", "", {"", "0", "1"}, {"yes", "2"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_DYNAMIC", "hiercoll_dynamic", {"", "off", "depth", "breadth"}, {"yes", "Depth"},
+       "unknown arrival-order setting (known: off, depth, breadth)"},
   };
   for (int i = 0; i < kNumOps; ++i) {
     const std::string op = op_name(static_cast<Op>(i));
