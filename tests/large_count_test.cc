@@ -42,14 +42,7 @@ MPI_Comm comm_forcing(const char* key, const char* algorithm) {
   return c;
 }
 
-class LargeCount : public MpiTest {
- protected:
-  void SetUp() override {
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  }
-  int rank_ = 0, size_ = 1;
-};
+using LargeCount = RankedMpiTest;
 
 // 2^29 + 1 elements of 4 bytes: 2 GiB + 4 bytes, from the last rank.
 TEST_F(LargeCount, BcastPastIntMaxBytes) {

@@ -21,14 +21,7 @@
 namespace hiercoll::testing {
 namespace {
 
-class NonblockingTest : public MpiTest {
- protected:
-  void SetUp() override {
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  }
-  int rank_ = 0, size_ = 1;
-};
+using NonblockingTest = RankedMpiTest;
 
 TEST_F(NonblockingTest, EveryOperationMatchesMpi) {
   for (const char* mode : {"hier", "flat"}) {
