@@ -13,6 +13,7 @@
 
 #include "runtime/hiercoll.h"
 #include "runtime/stats.h"
+#include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
 
 namespace hiercoll::testing {
@@ -32,14 +33,10 @@ int64_t first_wrong(const unsigned char* p, int64_t n, int64_t first, int r) {
   return -1;
 }
 
+// World with `key` forcing `algorithm` (null: the default selection).
 MPI_Comm comm_forcing(const char* key, const char* algorithm) {
-  MPI_Info info;
-  MPI_Info_create(&info);
-  if (algorithm) MPI_Info_set(info, key, algorithm);
-  MPI_Comm c;
-  MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
-  MPI_Info_free(&info);
-  return c;
+  if (!algorithm) return world_with_hints({});
+  return world_with_hints({{key, algorithm}});
 }
 
 using LargeCount = RankedMpiTest;
