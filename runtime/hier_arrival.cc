@@ -4,15 +4,9 @@
 // communicator (flat/arrival_mpi.h with the group's ranks).  The root
 // leads its node and the leaders' tree, as in the static compositions; a
 // late process delays neither the other nodes (its node's leader is placed
-// as late as it arrives) nor its node's other ranks.
-//
-// Bcast and reduce run in CHUNKS, each chunk both phases with their own
-// arrival order, so that a leader's phase on chunk k+1 overlaps its
-// parent's on chunk k (the static compositions pipeline segments the same
-// way).  A chunk pays the protocol (a round trip to the group's root) per
-// phase, so chunks are larger than the static pipelines' segments: the
-// pipeline's optimum sqrt(m alpha / (d beta)) (two-tree paper Sect. 2)
-// with alpha the protocol's three inter-node latencies.
+// as late as it arrives) nor its node's other ranks.  The two phases do
+// not overlap segment by segment as the static pipelined compositions do:
+// each is one arrival-order call.
 //
 // Gather and scatter move each node's blocks as one BUNDLE between its
 // leader and the root: a bundle holds a node's blocks in its node group's
@@ -20,11 +14,9 @@
 // phase is a gather or scatter of equal blocks (one bundle a unit).  The
 // root copies between the bundles and the user's rank-indexed buffer.
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "flat/arrival_mpi.h"
-#include "select/machine.h"
 #include "runtime/plan.h"
 #include "runtime/stats.h"
 
@@ -78,10 +70,8 @@ class HierArrival {
         leader_(me_ == node_[0]) {}
 
   int bcast() {
-    return by_chunks([&](const Buffers& bufs, int64_t count) {
-      const int rc = phase(leaders_, bufs, -1, count);
-      return rc == MPI_SUCCESS ? phase(node_, bufs, -1, count) : rc;
-    });
+    const int rc = phase(leaders_, plan_.bufs, -1);
+    return rc == MPI_SUCCESS ? phase(node_, plan_.bufs, -1) : rc;
   }
 
   // Each node into scratch at its leader, then the leaders into the root's
@@ -89,17 +79,13 @@ class HierArrival {
   int reduce() {
     const bool node_phase = node_.size() > 1;
     ScratchBuffer scratch;
-    const BufDesc partial =
-        node_phase && leader_ ? scratch.allocate(plan_.bufs[Buf::kTmp], chunk_units()) : plan_.bufs[Buf::kRecv];
-    return by_chunks([&](const Buffers& bufs, int64_t count) {
-      Buffers node_bufs = bufs;
-      if (node_phase && leader_) node_bufs[Buf::kRecv] = partial;
-      const int rc = phase(node_, node_bufs, -1, count);
-      if (rc != MPI_SUCCESS) return rc;
-      Buffers leader_bufs = bufs;
-      if (node_phase) leader_bufs[Buf::kSend] = node_bufs[Buf::kRecv];
-      return phase(leaders_, leader_bufs, node_phase ? -1 : plan_.args.send_alias, count);
-    });
+    Buffers node_bufs = plan_.bufs;
+    if (node_phase && leader_) node_bufs[Buf::kRecv] = scratch.allocate(plan_.bufs[Buf::kTmp], plan_.args.count);
+    int rc = phase(node_, node_bufs, -1);
+    if (rc != MPI_SUCCESS) return rc;
+    Buffers leader_bufs = plan_.bufs;
+    if (node_phase) leader_bufs[Buf::kSend] = node_bufs[Buf::kRecv];
+    return phase(leaders_, leader_bufs, node_phase ? -1 : plan_.args.send_alias);
   }
 
   // Each node's blocks into its leader's bundle, the bundles to the root,
@@ -137,9 +123,8 @@ class HierArrival {
 
  private:
   // One phase: the binomial tree over `group` in arrival order, with
-  // `bufs` and `count` units; nothing for a rank outside the group or a
-  // group of one.
-  int phase(const std::vector<int>& group, const Buffers& bufs, int64_t send_alias, int64_t count) {
+  // `bufs`; nothing for a rank outside the group or a group of one.
+  int phase(const std::vector<int>& group, const Buffers& bufs, int64_t send_alias) {
     const int i = index_in(group, me_);
     if (i < 0 || group.size() < 2) return MPI_SUCCESS;
     const Algorithm* binomial = find_algorithm(plan_.args.op, "binomial");
@@ -147,43 +132,12 @@ class HierArrival {
     a.rank = i;
     a.size = static_cast<int>(group.size());
     a.root = 0;
-    a.count = count;
     a.seg_units = 0;
     a.send_alias = send_alias;
     const ScheduleKey key{binomial, a, 1 + static_cast<int>(s_.dynamic_fill)};
     const ArrivalTree& tree =
         *state_->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s_.dynamic_fill); });
     return execute_arrival_order(tree, bufs, c_.mpi_op, topo_.comm, tag_base_, me_, group[0], &group);
-  }
-  int phase(const std::vector<int>& group, const Buffers& bufs, int64_t send_alias) {
-    return phase(group, bufs, send_alias, plan_.args.count);
-  }
-
-  // Units per chunk of bcast and reduce (see the top of the file); every
-  // rank computes the same from the count and the layout.
-  int64_t chunk_units() const {
-    const int64_t n = plan_.args.count;
-    const double bytes = static_cast<double>(n) * static_cast<double>(plan_.unit_bytes);
-    int depth = 1;
-    while ((size_t{1} << depth) < leaders_.size()) ++depth;
-    const double alpha_over_beta = 3.0 * static_cast<double>(builtin_machine().alpha_over_beta_bytes());
-    const double chunk_bytes = std::sqrt(bytes * alpha_over_beta / depth);
-    const int64_t units = static_cast<int64_t>(chunk_bytes / std::max<double>(1.0, plan_.unit_bytes));
-    return std::max<int64_t>(1, std::min(n, units));
-  }
-
-  // Runs run(bufs, count) on every chunk, Send and Recv moved to it.
-  template <typename Run>
-  int by_chunks(Run run) const {
-    const int64_t n = plan_.args.count, chunk = chunk_units();
-    for (int64_t off = 0; off < n; off += chunk) {
-      Buffers b = plan_.bufs;
-      for (Buf which : {Buf::kSend, Buf::kRecv})
-        if (b[which].base) b[which].base = span_address(plan_.bufs, Span{which, off, 0});
-      const int rc = run(b, std::min(chunk, n - off));
-      if (rc != MPI_SUCCESS) return rc;
-    }
-    return MPI_SUCCESS;
   }
 
   int bundle_blocks() const {
