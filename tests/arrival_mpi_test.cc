@@ -141,8 +141,8 @@ INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalMpi, ::testing::ValuesIn(rooted_algorith
 
 // Mode hier: bcast, reduce, gather and scatter run the leaders' and the
 // nodes' trees in arrival order (runtime/hier_arrival.cc) where the layout
-// has levels; every data case, count, root, in place and not, and
-// staggered entry orders.
+// has levels; every data case, count, root, in place and not, datatypes
+// that differ between the two sides, and staggered entry orders.
 class HierArrivalMpi : public MpiTest {};
 
 TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
@@ -178,6 +178,16 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
         for (int root = 0; root < size; ++root)
           for (int in_place = 0; in_place < 2; ++in_place) check(MpiCase{api, &dc, count, root, in_place == 1});
     check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false});
+    // Different datatypes of one type signature on the two sides (gather's
+    // and scatter's bundles take the type of the side they hold).
+    if (api != ApiOp::kReduce)
+      for (int n : {1, 7, 1000})
+        for (int root = 0; root < size; ++root)
+          for (const TypedCase& tc : typed_pairs(api, 3 * n, root)) {
+            EXPECT_EQ(compare_typed_with_native(tc, comm), "");
+            EXPECT_TRUE(last_in_arrival_order()) << tc.describe();
+            hier_runs += std::string(last_algorithm()) == "hier:binomial";
+          }
     for (int root = 0; root < size; ++root)
       for (const std::vector<int>& order : entry_orders(size, root)) {
         const auto place = std::find(order.begin(), order.end(), me) - order.begin();
