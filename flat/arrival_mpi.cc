@@ -98,6 +98,13 @@ int ArrivalSession::completed(int32_t handle, std::vector<int32_t>* woken) {
   return --updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
 
+int ArrivalSession::block_of(int rank) const {
+  if (!members_) return rank;
+  for (int i = 0; i < p_; ++i)
+    if ((*members_)[i] == rank) return i;
+  return -1;
+}
+
 int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
                           int root, const std::vector<int>* members) {
   ArrivalSession session(tree, me, root, comm, tag_base, members);

@@ -32,6 +32,9 @@ class ArrivalSession {
   // its SACK receives.  MPI error code.
   int start();
   int position() const { return position_; }
+  // The block of rank-indexed data that belongs to `rank` (a relabelled
+  // copy's): its index in the group, which is its rank without `members`.
+  int block_of(int rank) const;
   Relabelling& labels() { return labels_; }
 
   // The executor waits for these along with the schedule's own requests:

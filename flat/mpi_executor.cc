@@ -105,7 +105,7 @@ int ScheduleRun::post_ready() {
       }
       relabelled = *stp;
       if (stp->kind == StepKind::kCopy)
-        relabel_copy(&relabelled.src, &relabelled.dst, holder);
+        relabel_copy(&relabelled.src, &relabelled.dst, arrival_->block_of(holder));
       else
         relabelled.peer = holder;
       stp = &relabelled;

@@ -1,12 +1,19 @@
-// Hierarchical bcast and reduce in arrival order (HIERCOLL_DYNAMIC in mode
-// hier): the node leaders' phase and each node's phase are binomial trees
-// taken in arrival order, one after the other on the private communicator
-// (flat/arrival_mpi.h with the group's ranks).  The root leads its node and
-// the leaders' tree, as in the static compositions; a late process delays
-// neither the other nodes (its node's leader is placed as late as it
-// arrives) nor its node's other ranks.  The two phases do not overlap
-// segment by segment as the static pipelined compositions do: each is one
-// arrival-order call.
+// Hierarchical rooted collectives in arrival order (HIERCOLL_DYNAMIC in
+// mode hier): the node leaders' phase and each node's phase are binomial
+// trees taken in arrival order, one after the other on the private
+// communicator (flat/arrival_mpi.h with the group's ranks).  The root
+// leads its node and the leaders' tree, as in the static compositions; a
+// late process delays neither the other nodes (its node's leader is placed
+// as late as it arrives) nor its node's other ranks.  The two phases do
+// not overlap segment by segment as the static pipelined compositions do:
+// each is one arrival-order call.
+//
+// Gather and scatter move each node's blocks as one BUNDLE between its
+// leader and the root: a bundle holds a node's blocks in its node group's
+// order (leader first), padded to the largest node so that the leaders'
+// phase is a gather or scatter of equal blocks (one bundle a unit).  The
+// root copies between the bundles and the user's rank-indexed buffer.
+#include <algorithm>
 #include <vector>
 
 #include "flat/arrival_mpi.h"
@@ -17,78 +24,187 @@ namespace hiercoll {
 
 namespace {
 
-// The ranks of one phase's group, its root first.
-struct Groups {
-  std::vector<int> leaders;  // the root, then the first rank of every other node
-  std::vector<int> node;     // my node's leader, then its other ranks
-};
+// A node's group, its leader first: the root on the root's node, else the
+// node's first rank; then the node's other ranks in rank order.
+std::vector<int> node_group(const Layout& L, int node, int root) {
+  const int leader = L.node_of[root] == node ? root : L.master_of_node(node);
+  std::vector<int> g{leader};
+  for (int r : L.node_ranks[node])
+    if (r != leader) g.push_back(r);
+  return g;
+}
 
-Groups groups_of(const Layout& L, int me, int root) {
-  Groups g;
-  const int root_node = L.node_of[root];
-  g.leaders.push_back(root);
+// The root, then the leader of every other node.
+std::vector<int> leaders_group(const Layout& L, int root) {
+  std::vector<int> g{root};
   for (int n = 0; n < L.num_nodes; ++n)
-    if (n != root_node) g.leaders.push_back(L.master_of_node(n));
-  const int my_node = L.node_of[me];
-  const int leader = my_node == root_node ? root : L.master_of_node(my_node);
-  g.node.push_back(leader);
-  for (int r : L.node_ranks[my_node])
-    if (r != leader) g.node.push_back(r);
+    if (n != L.node_of[root]) g.push_back(L.master_of_node(n));
   return g;
 }
 
 int index_in(const std::vector<int>& group, int rank) {
-  for (size_t i = 0; i < group.size(); ++i)
-    if (group[i] == rank) return static_cast<int>(i);
-  return -1;
+  const auto it = std::find(group.begin(), group.end(), rank);
+  return it == group.end() ? -1 : static_cast<int>(it - group.begin());
 }
 
-}  // namespace
+// A buffer of blocks seen as bundles of `m` blocks each.
+BufDesc in_bundles(BufDesc d, int m) {
+  d.elems_per_unit *= m;
+  return d;
+}
 
-int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     int tag_base) {
-  const CollArgs& call = plan.args;
-  if (call.op != Op::kBcast && call.op != Op::kReduce) return -1;
-  if (!state->facts.hierarchical()) return -1;
-  const Layout& L = *topo.layout;
-  const int me = topo.rank;
-  const Groups g = groups_of(L, me, call.root);
-  const Algorithm* binomial = find_algorithm(call.op, "binomial");
+class HierArrival {
+ public:
+  HierArrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state, int tag_base)
+      : c_(c),
+        plan_(plan),
+        L_(*topo.layout),
+        topo_(topo),
+        s_(s),
+        state_(state),
+        tag_base_(tag_base),
+        me_(topo.rank),
+        root_(plan.args.root),
+        leaders_(leaders_group(L_, root_)),
+        node_(node_group(L_, L_.node_of[me_], root_)),
+        leader_(me_ == node_[0]) {}
 
+  int bcast() {
+    const int rc = phase(leaders_, plan_.bufs, -1);
+    return rc == MPI_SUCCESS ? phase(node_, plan_.bufs, -1) : rc;
+  }
+
+  // Each node into scratch at its leader, then the leaders into the root's
+  // result.  A node of one rank gives its input as it is.
+  int reduce() {
+    const bool node_phase = node_.size() > 1;
+    ScratchBuffer scratch;
+    Buffers node_bufs = plan_.bufs;
+    if (node_phase && leader_) node_bufs[Buf::kRecv] = scratch.allocate(plan_.bufs[Buf::kTmp], plan_.args.count);
+    int rc = phase(node_, node_bufs, -1);
+    if (rc != MPI_SUCCESS) return rc;
+    Buffers leader_bufs = plan_.bufs;
+    if (node_phase) leader_bufs[Buf::kSend] = node_bufs[Buf::kRecv];
+    return phase(leaders_, leader_bufs, node_phase ? -1 : plan_.args.send_alias);
+  }
+
+  // Each node's blocks into its leader's bundle, the bundles to the root,
+  // then into the user's buffer in rank order.
+  int gather() {
+    ScratchBuffer bundle_mem, all_mem;
+    Buffers node_bufs = plan_.bufs;
+    if (leader_) node_bufs[Buf::kRecv] = bundle_mem.allocate(plan_.bufs[Buf::kTmp], bundle_blocks());
+    int rc = node_.size() > 1 ? phase(node_, node_bufs, -1)
+             : leader_        ? copy_span(node_bufs, Span{Buf::kSend, 0, 1}, Span{Buf::kRecv, 0, 1})
+                              : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS || !leader_) return rc;
+    const BufDesc all = me_ == root_ ? all_mem.allocate(plan_.bufs[Buf::kTmp], all_blocks()) : BufDesc{};
+    rc = phase(leaders_, bundle_bufs(all, node_bufs[Buf::kRecv]), -1);
+    if (rc != MPI_SUCCESS || me_ != root_) return rc;
+    return move_blocks(all, /*to_user=*/true);
+  }
+
+  // The reverse: the root's blocks into bundles, the bundles to the
+  // leaders, each leader's bundle to its node.
+  int scatter() {
+    ScratchBuffer bundle_mem, all_mem;
+    int rc = MPI_SUCCESS;
+    const BufDesc all = me_ == root_ ? all_mem.allocate(plan_.bufs[Buf::kTmp], all_blocks()) : BufDesc{};
+    if (me_ == root_) rc = move_blocks(all, /*to_user=*/false);
+    Buffers node_bufs = plan_.bufs;
+    if (leader_) {
+      node_bufs[Buf::kSend] = bundle_mem.allocate(plan_.bufs[Buf::kTmp], bundle_blocks());
+      if (rc == MPI_SUCCESS) rc = phase(leaders_, bundle_bufs(all, node_bufs[Buf::kSend]), -1);
+    }
+    if (rc != MPI_SUCCESS) return rc;
+    if (node_.size() > 1) return phase(node_, node_bufs, -1);
+    return copy_span(node_bufs, Span{Buf::kSend, 0, 1}, Span{Buf::kRecv, 0, 1});
+  }
+
+ private:
   // One phase: the binomial tree over `group` in arrival order, with
   // `bufs`; nothing for a rank outside the group or a group of one.
-  auto phase = [&](const std::vector<int>& group, const Buffers& bufs, int64_t send_alias) {
-    const int i = index_in(group, me);
+  int phase(const std::vector<int>& group, const Buffers& bufs, int64_t send_alias) {
+    const int i = index_in(group, me_);
     if (i < 0 || group.size() < 2) return MPI_SUCCESS;
-    CollArgs a = call;
+    const Algorithm* binomial = find_algorithm(plan_.args.op, "binomial");
+    CollArgs a = plan_.args;
     a.rank = i;
     a.size = static_cast<int>(group.size());
     a.root = 0;
     a.seg_units = 0;
     a.send_alias = send_alias;
-    const ScheduleKey key{binomial, a, 1 + static_cast<int>(s.dynamic_fill)};
+    const ScheduleKey key{binomial, a, 1 + static_cast<int>(s_.dynamic_fill)};
     const ArrivalTree& tree =
-        *state->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s.dynamic_fill); });
-    return execute_arrival_order(tree, bufs, c.mpi_op, topo.comm, tag_base, me, group[0], &group);
-  };
+        *state_->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s_.dynamic_fill); });
+    return execute_arrival_order(tree, bufs, c_.mpi_op, topo_.comm, tag_base_, me_, group[0], &group);
+  }
 
+  int bundle_blocks() const {
+    int m = 0;
+    for (int n = 0; n < L_.num_nodes; ++n) m = std::max(m, L_.node_size(n));
+    return m;
+  }
+  int64_t all_blocks() const { return int64_t(bundle_blocks()) * static_cast<int64_t>(leaders_.size()); }
+
+  // The leaders' phase's buffers, one bundle a unit: `all` the root's
+  // bundles (Recv of a gather, Send of a scatter), `mine` this leader's.
+  Buffers bundle_bufs(const BufDesc& all, const BufDesc& mine) const {
+    const int m = bundle_blocks();
+    const bool gather = plan_.args.op == Op::kGather;
+    Buffers b = plan_.bufs;
+    b[gather ? Buf::kSend : Buf::kRecv] = in_bundles(mine, m);
+    if (me_ == root_) b[gather ? Buf::kRecv : Buf::kSend] = in_bundles(all, m);
+    b[Buf::kTmp] = in_bundles(plan_.bufs[Buf::kTmp], m);
+    return b;
+  }
+
+  // Copies every rank's block between the root's bundles and the user's
+  // buffer (Recv of a gather, Send of a scatter).
+  int move_blocks(const BufDesc& all, bool to_user) const {
+    Buffers b = plan_.bufs;
+    b[Buf::kTmp] = all;
+    const Buf user = to_user ? Buf::kRecv : Buf::kSend;
+    const int m = bundle_blocks();
+    for (size_t i = 0; i < leaders_.size(); ++i) {
+      const std::vector<int> ranks = node_group(L_, L_.node_of[leaders_[i]], root_);
+      for (size_t j = 0; j < ranks.size(); ++j) {
+        const Span bundled{Buf::kTmp, static_cast<int64_t>(i * m + j), 1}, block{user, ranks[j], 1};
+        const int rc = to_user ? copy_span(b, bundled, block) : copy_span(b, block, bundled);
+        if (rc != MPI_SUCCESS) return rc;
+      }
+    }
+    return MPI_SUCCESS;
+  }
+
+  const Call& c_;
+  Plan& plan_;
+  const Layout& L_;
+  const Topology& topo_;
+  const Settings& s_;
+  CommState* state_;
+  const int tag_base_, me_, root_;
+  const std::vector<int> leaders_, node_;
+  const bool leader_;
+};
+
+}  // namespace
+
+int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     int tag_base) {
+  if (!state->facts.hierarchical()) return -1;
+  HierArrival h(c, plan, topo, s, state, tag_base);
+  int rc;
+  switch (plan.args.op) {
+    case Op::kBcast: rc = h.bcast(); break;
+    case Op::kReduce: rc = h.reduce(); break;
+    case Op::kGather: rc = h.gather(); break;
+    case Op::kScatter: rc = h.scatter(); break;
+    default: return -1;
+  }
   note_algorithm("hier:binomial");
   note_arrival_order();
-  if (call.op == Op::kBcast) {
-    int rc = phase(g.leaders, plan.bufs, -1);
-    return rc == MPI_SUCCESS ? phase(g.node, plan.bufs, -1) : rc;
-  }
-  // Reduce: each node into scratch at its leader, then the leaders into
-  // the root's result.  A node of one rank gives its input as it is.
-  const bool node_phase = g.node.size() > 1;
-  ScratchBuffer scratch;
-  Buffers node_bufs = plan.bufs;
-  if (node_phase && me == g.node[0]) node_bufs[Buf::kRecv] = scratch.allocate(plan.bufs[Buf::kTmp], call.count);
-  int rc = phase(g.node, node_bufs, -1);
-  if (rc != MPI_SUCCESS) return rc;
-  Buffers leader_bufs = plan.bufs;
-  if (node_phase) leader_bufs[Buf::kSend] = node_bufs[Buf::kRecv];
-  return phase(g.leaders, leader_bufs, node_phase ? -1 : call.send_alias);
+  return rc;
 }
 
 }  // namespace hiercoll

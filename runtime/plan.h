@@ -80,8 +80,8 @@ bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t
 // tree) in arrival order.  MPI error code.
 int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
                      MPI_Comm comm, int tag_base);
-// Bcast and commutative reduce: the leaders' and the nodes' binomial trees
-// in arrival order (runtime/hier_arrival.cc); -1 for other operations and
+// Bcast, commutative reduce, gather and scatter: the leaders' and the
+// nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for other operations and
 // degenerate layouts, else an MPI error code.
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                      int tag_base);

@@ -165,8 +165,8 @@ int run_call_internal(const Call& c, MPI_Request* request) {
 
   // Hierarchical compositions come first when enabled and useful.  With
   // arrival-order trees asked for, a rooted blocking call that can take
-  // them runs them: hierarchically for bcast and reduce, else flat (the
-  // compositions' phases have fixed trees).  Not for nonblocking calls, nor
+  // them runs them, hierarchically (the compositions' phases have fixed
+  // trees).  Not for nonblocking calls, nor
   // while any is outstanding: the trees' protocol blocks until the root
   // answers, and nothing would advance the outstanding calls meanwhile.
   const int tag_base = state->next_tag_base();

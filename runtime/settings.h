@@ -23,7 +23,7 @@
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
 // the call (flat/arrival_order.h), filling it depth or breadth first: in
-// mode hier, bcast and reduce as the leaders' and the nodes' binomial
+// mode hier on several nodes as the leaders' and the nodes' binomial
 // trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
 // selection (or a knob) picks; off (the default) keeps the static trees.
 // Blocking calls only (nonblocking ones keep the static trees).

@@ -139,10 +139,10 @@ TEST_P(ArrivalMpi, EveryEntryOrder) {
 
 INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalMpi, ::testing::ValuesIn(rooted_algorithms()), algorithm_test_name);
 
-// Mode hier: bcast and reduce run the leaders' and the nodes' trees in
-// arrival order (runtime/hier_arrival.cc) where the layout has levels,
-// gather and scatter their flat trees; every data case, count, root, in
-// place and not, and staggered entry orders.
+// Mode hier: bcast, reduce, gather and scatter run the leaders' and the
+// nodes' trees in arrival order (runtime/hier_arrival.cc) where the layout
+// has levels; every data case, count, root, in place and not, datatypes
+// that differ between the two sides, and staggered entry orders.
 class HierArrivalMpi : public MpiTest {};
 
 TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
@@ -155,7 +155,7 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
   int size, me;
   MPI_Comm_size(comm, &size);
   MPI_Comm_rank(comm, &me);
-  int hier_runs = 0;
+  int hier_runs = 0;  // of the operation being checked
   auto check = [&](const MpiCase& c) {
     EXPECT_EQ(compare_with_native(c, comm), "");
     const std::string ran = last_algorithm();
@@ -163,20 +163,7 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
     EXPECT_EQ(last_in_arrival_order(), c.data->commutative || c.api != ApiOp::kReduce) << c.describe();
     hier_runs += ran == "hier:binomial";
   };
-  for (ApiOp api : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kGather, ApiOp::kScatter}) {
-    for (const DataCase& dc : data_cases())
-      for (int count : {0, 1, 7, 1000})
-        for (int root = 0; root < size; ++root)
-          for (int in_place = 0; in_place < 2; ++in_place) check(MpiCase{api, &dc, count, root, in_place == 1});
-    check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false});
-    for (int root = 0; root < size; ++root)
-      for (const std::vector<int>& order : entry_orders(size, root)) {
-        const auto place = std::find(order.begin(), order.end(), me) - order.begin();
-        if (me != root) usleep(static_cast<useconds_t>(2000 * (place + 1)));
-        check(MpiCase{api, &data_case("int_sum"), 1000, root, false});
-      }
-  }
-  // The hierarchical trees ran wherever the job spans several nodes.
+  // The hierarchical trees must run wherever the job spans several nodes.
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int node_size, several = 0, one = 0;
@@ -184,8 +171,32 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
   one = node_size < size;
   MPI_Allreduce(&one, &several, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   MPI_Comm_free(&node);
-  if (several) {
-    EXPECT_GT(hier_runs, 0);
+  for (ApiOp api : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kGather, ApiOp::kScatter}) {
+    hier_runs = 0;
+    for (const DataCase& dc : data_cases())
+      for (int count : {0, 1, 7, 1000})
+        for (int root = 0; root < size; ++root)
+          for (int in_place = 0; in_place < 2; ++in_place) check(MpiCase{api, &dc, count, root, in_place == 1});
+    check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false});
+    // Different datatypes of one type signature on the two sides (gather's
+    // and scatter's bundles take the type of the side they hold).
+    if (api != ApiOp::kReduce)
+      for (int n : {1, 7, 1000})
+        for (int root = 0; root < size; ++root)
+          for (const TypedCase& tc : typed_pairs(api, 3 * n, root)) {
+            EXPECT_EQ(compare_typed_with_native(tc, comm), "");
+            EXPECT_TRUE(last_in_arrival_order()) << tc.describe();
+            hier_runs += std::string(last_algorithm()) == "hier:binomial";
+          }
+    for (int root = 0; root < size; ++root)
+      for (const std::vector<int>& order : entry_orders(size, root)) {
+        const auto place = std::find(order.begin(), order.end(), me) - order.begin();
+        if (me != root) usleep(static_cast<useconds_t>(2000 * (place + 1)));
+        check(MpiCase{api, &data_case("int_sum"), 1000, root, false});
+      }
+    if (several) {
+      EXPECT_GT(hier_runs, 0) << api_op_name(api);
+    }
   }
   MPI_Comm_free(&comm);
 }
