@@ -126,7 +126,7 @@ struct HierChoice {
   // (allreduce_pipelined's reduce and bcast among nodes both run "twotree").
   const Algorithm* inter = nullptr;
   const Algorithm* intra = nullptr;
-  // The machine figures default segment sizes follow (null: the built-in
+  // The machine figures default segment sizes and the flat rules follow (null: the built-in
   // ones; a tuning file's figures otherwise).
   const MachineFigures* machine = nullptr;
   std::string name;         // choice_name(): set when interned (not built per call)

@@ -21,17 +21,20 @@ struct Rule {
   int max_p;            // ... on groups of at most this many ranks
   const char* algorithm;
   bool pow2_groups = false;  // ... only on power-of-two groups
+  bool ring = false;         // ... only if a ring's latency is affordable (ring_latency_affordable)
 };
 
 // Thakur/Rabenseifner/Gropp §3-4 cutoffs (MPICH defaults), in order.
 const Rule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's
     // scatter + allgather for long ones (recursive doubling for medium
-    // power-of-two groups, ring otherwise).
+    // messages, ring for long ones where its p-1 latencies are affordable,
+    // else recursive doubling, which takes any group size here).
     {Op::kBcast, 12 * 1024, kAnyP, "binomial"},
     {Op::kBcast, kAny, 7, "binomial"},
     {Op::kBcast, 512 * 1024, kAnyP, "scatter_recursive_doubling"},
-    {Op::kBcast, kAny, kAnyP, "scatter_ring"},
+    {Op::kBcast, kAny, kAnyP, "scatter_ring", false, true},
+    {Op::kBcast, kAny, kAnyP, "scatter_recursive_doubling"},
     // reduce: binomial for short messages and non-commutative operations,
     // Rabenseifner's reduce-scatter + gather otherwise.
     {Op::kReduce, 2048 + 1, kAnyP, "binomial"},
@@ -43,10 +46,13 @@ const Rule kRules[] = {
     {Op::kAllreduce, kAny, kAnyP, "rabenseifner"},
     {Op::kAllreduce, kAny, kAnyP, "recursive_doubling"},
     // allgather: recursive doubling below 512 KiB on powers of two, Bruck
-    // below 80 KiB otherwise, ring for long messages.
+    // below 80 KiB otherwise, ring for long messages where its p-1
+    // latencies are affordable, else recursive doubling / Bruck.
     {Op::kAllgather, 512 * 1024, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, 80 * 1024, kAnyP, "bruck"},
-    {Op::kAllgather, kAny, kAnyP, "ring"},
+    {Op::kAllgather, kAny, kAnyP, "ring", false, true},
+    {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
+    {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: recursive halving (commutative) or recursive doubling
     // (non-commutative) below 512 KiB, pairwise exchange above.
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
@@ -89,7 +95,15 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   }
 }
 
-const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
+bool ring_latency_affordable(int p, int64_t bytes, const MachineFigures& m) {
+  int lg = 0;
+  while ((1 << lg) < p) ++lg;
+  const double extra_us = ((p - 1) - lg) * m.inter_latency_us;
+  const double transfer_us = bytes / (m.inter_bandwidth_gbps * 1e3);  // 10^3 bytes per us per GB/s
+  return extra_us <= kRingLatencyFactor * transfer_us;
+}
+
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m) {
   // Each rule's algorithm, looked up by name once (the call path is hot).
   constexpr size_t kNumRules = sizeof(kRules) / sizeof(kRules[0]);
   static const std::vector<const Algorithm*> rule_algorithm = [] {
@@ -101,6 +115,7 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
     const Rule& r = kRules[i];
     if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
+    if (r.ring && !ring_latency_affordable(args.size, bytes, m ? *m : builtin_machine())) continue;
     const Algorithm* a = rule_algorithm[i];
     if (a && algorithm_fits(*a, args)) return a;
   }

@@ -19,9 +19,22 @@ namespace hiercoll {
 // allgather, gather, scatter, reduce_scatter; one block for alltoall.
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
-// The default algorithm for the call (never null: every operation has an
-// unrestricted last rule).
-const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
+// The default algorithm for the call on a machine with figures m (null:
+// builtin_machine()); never null: every operation has an unrestricted
+// last rule.
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m = nullptr);
+
+// MPICH picks a ring (bcast's scatter + ring allgather, the ring allgather)
+// for long messages: the same bandwidth term as recursive doubling, but
+// (p-1) - ceil(lg p) more latencies, which on large groups dominate (at
+// 1024 ranks, 1 MiB, 12.5 GB/s, 1.5 us: 1.5 ms of latency against 84 us of
+// transfer).  A ring is taken only while that extra latency (inter-node
+// alpha) is at most kRingLatencyFactor times the message's transfer time
+// (bytes x inter-node beta).  10 is the tightest factor that keeps the
+// MPICH choices of every group of <= 8 ranks on the built-in (emulated
+// cluster's) figures: the ring allgather of 7 ranks at 80 KiB pays 9.7x.
+constexpr double kRingLatencyFactor = 10;
+bool ring_latency_affordable(int p, int64_t bytes, const MachineFigures& m);
 
 // Default pipelining segment in bytes for an algorithm and message size on
 // a machine with figures m (null: builtin_machine(), nothing was measured).
