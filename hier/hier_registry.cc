@@ -332,7 +332,13 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     const Algorithm* f = find_algorithm(r.op, r.algorithm);
     if (f && algorithm_fits(*f, *sub)) a = f;
   }
-  if (!a) a = default_algorithm(*sub, bytes, choice.machine);
+  if (!a) {
+    // The rules judge a phase by its own level's figures (a ring's latency
+    // inside a node is the node's).
+    const MachineFigures& m = choice.machine ? *choice.machine : builtin_machine();
+    const MachineFigures level = inter ? m : inside_node(m);
+    a = default_algorithm(*sub, bytes, &level);
+  }
   if (choice.seg_units > 0) sub->seg_units = choice.seg_units;
   else if (choice.comp->segmented) sub->seg_units = composition_segment(choice, layout, args);
   else sub->seg_units = units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes);

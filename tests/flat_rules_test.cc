@@ -74,6 +74,17 @@ TEST(FlatRules, RingOnlyWhereItsLatencyIsAffordableWithBuiltInFigures) {
   EXPECT_EQ(rule(Op::kAllgather, 1024, 64 * MiB), "ring");  // 84 ms vs 210
 }
 
+TEST(FlatRules, PhasesInsideANodeAreJudgedByTheNodesFigures) {
+  // 64 ranks, 1 MiB: 57 extra latencies are 4.7 ms between emulated nodes,
+  // 17 us inside one (0.3 us, 5 GB/s: 10x the transfer is 2.1 ms).
+  const MachineFigures node = inside_node(builtin_machine());
+  EXPECT_EQ(node.inter_latency_us, builtin_machine().intra_latency_us);
+  EXPECT_EQ(node.inter_bandwidth_gbps, builtin_machine().intra_bandwidth_gbps);
+  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB, &node), "scatter_ring");
+  EXPECT_EQ(rule(Op::kAllgather, 64, 1 * MiB, &node), "ring");
+  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB), "scatter_recursive_doubling");
+}
+
 TEST(FlatRules, RingLatencyBoundIsInclusiveAndExact) {
   const MachineFigures& b = builtin_machine();
   // 7 ranks: 3 extra latencies (249 us) against 25.6 us of transfer at 80 KiB.
