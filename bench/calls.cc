@@ -43,6 +43,10 @@ hiercoll::ApiOp api_op(BenchOp op) {
     case BenchOp::kBarrier: return ApiOp::kBarrier;
     case BenchOp::kGather: return ApiOp::kGather;
     case BenchOp::kScatter: return ApiOp::kScatter;
+    case BenchOp::kGatherv: return ApiOp::kGatherv;
+    case BenchOp::kScatterv: return ApiOp::kScatterv;
+    case BenchOp::kAllgatherv: return ApiOp::kAllgatherv;
+    case BenchOp::kAlltoallv: return ApiOp::kAlltoallv;
   }
   return ApiOp::kBarrier;  // unreachable: every BenchOp is listed
 }
@@ -64,12 +68,62 @@ int64_t largest_buffer(const OpInfo& op, int64_t bytes, int ranks) {
     case BenchOp::kGather:
     case BenchOp::kScatter:
       return b * ranks;
+    case BenchOp::kGatherv:
+    case BenchOp::kScatterv:
+    case BenchOp::kAllgatherv:
+    case BenchOp::kAlltoallv:
+      return 2 * b * ranks;  // random blocks reach twice the mean
     default:
       return b;
   }
 }
 
-OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks) {
+namespace {
+
+// Blocks back to back in rank order: block j has size_of(j) bytes.
+template <typename F>
+int64_t lay_out(int ranks, F size_of, std::vector<int>* counts, std::vector<int>* displs) {
+  int64_t pos = 0;
+  for (int j = 0; j < ranks; ++j) {
+    counts->push_back(static_cast<int>(size_of(j)));
+    displs->push_back(static_cast<int>(pos));
+    pos += counts->back();
+  }
+  return pos;
+}
+
+OpBuffers make_vector_buffers(const OpInfo& op, int64_t mean, int ranks, int rank, const CountsPattern& pat) {
+  OpBuffers b;
+  b.type = MPI_BYTE;
+  auto block_of = [&](int j) { return block_bytes(pat, mean, ranks, j, 0); };
+  int64_t send = 0, recv = 0;
+  b.count = static_cast<int>(block_of(rank));
+  switch (op.op) {
+    case BenchOp::kGatherv:
+    case BenchOp::kAllgatherv:
+      send = b.count;
+      recv = lay_out(ranks, block_of, &b.recv_counts, &b.recv_displs);
+      break;
+    case BenchOp::kScatterv:
+      send = lay_out(ranks, block_of, &b.send_counts, &b.send_displs);
+      recv = b.count;
+      break;
+    default:  // alltoallv
+      send = lay_out(ranks, [&](int d) { return block_bytes(pat, mean, ranks, rank, d); }, &b.send_counts,
+                     &b.send_displs);
+      recv = lay_out(ranks, [&](int s) { return block_bytes(pat, mean, ranks, s, rank); }, &b.recv_counts,
+                     &b.recv_displs);
+      break;
+  }
+  b.send.assign(static_cast<size_t>(std::max<int64_t>(send, 4)), 0);
+  b.recv.assign(static_cast<size_t>(std::max<int64_t>(recv, 4)), 0);
+  return b;
+}
+
+}  // namespace
+
+OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks, int rank, const CountsPattern& counts) {
+  if (op.vector) return make_vector_buffers(op, effective_bytes(op, bytes), ranks, rank, counts);
   OpBuffers b;
   const int64_t n = effective_bytes(op, bytes);
   b.type = op.reduction ? MPI_FLOAT : MPI_BYTE;
@@ -95,9 +149,19 @@ OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks) {
 }
 
 int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
+  hiercoll::CallArgs args =
+      hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
+  args.sendcounts = b.send_counts.data();
+  args.sdispls = b.send_displs.data();
+  args.recvcounts = b.recv_counts.data();
+  args.rdispls = b.recv_displs.data();
+  return hiercoll::call_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args);
+}
+
+int start_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request) {
   const hiercoll::CallArgs args =
       hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
-  return hiercoll::call_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args);
+  return hiercoll::start_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args, request);
 }
 
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root) {
@@ -126,6 +190,18 @@ void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int roo
       if (rank == root)
         for (int d = 0; d < ranks; ++d)
           for (int64_t i = 0; i < n; ++i) b.send[d * n + i] = static_cast<char>(pattern_byte(d, 0, i));
+      break;
+    case BenchOp::kGatherv:
+    case BenchOp::kAllgatherv:
+      for (int64_t i = 0; i < n; ++i) b.send[i] = static_cast<char>(pattern_byte(rank, 0, i));
+      break;
+    case BenchOp::kScatterv:
+    case BenchOp::kAlltoallv:
+      // Block d: scatterv's for rank d (the root's matter), alltoallv's to rank d.
+      for (int d = 0; d < ranks; ++d)
+        for (int64_t i = 0; i < b.send_counts[d]; ++i)
+          b.send[b.send_displs[d] + i] = static_cast<char>(
+              op.op == BenchOp::kScatterv ? pattern_byte(d, 0, i) : pattern_byte(rank, d, i));
       break;
     default:
       break;
@@ -186,6 +262,21 @@ bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root)
         if (byte_at(i) != pattern_byte(rank, 0, i)) return false;
       return true;
     case BenchOp::kBarrier:
+      return true;
+    case BenchOp::kGatherv:
+      if (rank != root) return true;
+      [[fallthrough]];
+    case BenchOp::kAllgatherv:
+    case BenchOp::kAlltoallv:
+      // Block s of the receive side: rank s's (alltoallv: what s sent me).
+      for (int s = 0; s < ranks; ++s)
+        for (int64_t i = 0; i < b.recv_counts[s]; ++i)
+          if (byte_at(b.recv_displs[s] + i) != pattern_byte(s, op.op == BenchOp::kAlltoallv ? rank : 0, i))
+            return false;
+      return true;
+    case BenchOp::kScatterv:
+      for (int64_t i = 0; i < n; ++i)
+        if (byte_at(i) != pattern_byte(rank, 0, i)) return false;
       return true;
   }
   return true;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench/ops.h"
+#include "bench/vector_counts.h"
 
 namespace hcbench {
 
@@ -21,15 +22,20 @@ int64_t largest_buffer(const OpInfo& op, int64_t bytes, int ranks);
 struct OpBuffers {
   std::vector<char> send;
   std::vector<char> recv;
-  int count = 0;  // elements per rank (the call's count argument)
+  int count = 0;  // elements per rank (the call's count argument; v-variants: this rank's block)
   MPI_Datatype type = MPI_BYTE;
+  // V-variants: the blocks of the side(s) with one block per rank.
+  std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
 };
 
-OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks);
+// Buffers for rank `rank` (v-variants: blocks after `counts`).
+OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks, int rank = 0, const CountsPattern& counts = {});
 
 // Calls op on comm (with MPI_SUM for reductions): via hiercoll (hiercoll =
 // true) or PMPI_*.
 int call_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm);
+// Starts the nonblocking version of the same call (MPI_I<op> or PMPI_I<op>).
+int start_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request);
 
 // Fills the buffers with data whose result is known; verify() checks it.
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root);

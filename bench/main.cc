@@ -25,6 +25,7 @@
 #include "bench/measure.h"
 #include "bench/ops.h"
 #include "bench/options.h"
+#include "bench/overlap.h"
 #include "bench/pingpong.h"
 #include "bench/plots.h"
 #include "bench/report.h"
@@ -145,6 +146,15 @@ int run(int argc, char** argv) {
     return 1;
   }
 
+  if (opt.overlap) {
+    log.say("hiercoll benchmark --overlap, %s", timestamp("%Y-%m-%d %H:%M:%S").c_str());
+    log.say("layout: %s; load average at start: %s", machine.header().c_str(), load_average().c_str());
+    const int rc = run_overlap(opt, ctrl, out.string(), log);
+    if (rank == 0) write_file(out / "summary.txt", log.kept());
+    PMPI_Comm_free(&ctrl);
+    return rc;
+  }
+
   std::vector<const OpInfo*> ops;
   for (const std::string& name : opt.ops) ops.push_back(find_op(name));
 
@@ -184,6 +194,8 @@ int run(int argc, char** argv) {
     for (int x : roots) r.push_back(std::to_string(x));
     log.say("roots of rooted ops: %s (%zu)", join(r, ",").c_str(), roots.size());
   }
+  if (std::any_of(ops.begin(), ops.end(), [](const OpInfo* o) { return o->vector; }))
+    log.say("v-variants' blocks (--counts): %s", opt.counts.name().c_str());
   bool han_missing = false;
   for (const Impl& i : impls) {
     std::string note;
@@ -352,7 +364,15 @@ int run(int argc, char** argv) {
 }  // namespace hcbench
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  // --overlap switches hiercoll's progress thread on and off, which needs
+  // MPI_THREAD_MULTIPLE; the other studies keep MPI's default level.
+  const bool overlap = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--overlap"; });
+  if (overlap) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  } else {
+    MPI_Init(&argc, &argv);
+  }
   // Google Benchmark gets its own --benchmark_* flags only (it would take
   // --help for itself and exit); the rest are ours.
   std::vector<char*> gb_args = {argv[0]}, our_args = {argv[0]};

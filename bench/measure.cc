@@ -87,7 +87,7 @@ PointOutcome Runner::run(const Point& p, Results* results) {
   std::vector<std::vector<double>> medians(n);  // per impl, per root (rank 0)
   if (n == 0) return out;
 
-  OpBuffers buf = make_buffers(*p.op, p.bytes, size_);
+  OpBuffers buf = make_buffers(*p.op, p.bytes, size_, rank_, opt_.counts);
   std::vector<int> wrong(n, 0);
   const int nroots = static_cast<int>(p.roots.size());
   auto root_arg = [&](int r) { return r < 0 ? 0 : r; };

@@ -16,6 +16,12 @@ const std::vector<OpInfo>& all_ops() {
       {BenchOp::kBarrier, "barrier", false, false, false, "barrier", "no data"},
       {BenchOp::kGather, "gather", true, false, true, "gather", "bytes each rank contributes"},
       {BenchOp::kScatter, "scatter", true, false, true, "scatter", "bytes each rank receives"},
+      {BenchOp::kGatherv, "gatherv", true, false, true, "gatherv", "mean bytes each rank contributes", true},
+      {BenchOp::kScatterv, "scatterv", true, false, true, "scatterv", "mean bytes each rank receives", true},
+      {BenchOp::kAllgatherv, "allgatherv", false, false, true, "allgatherv", "mean bytes each rank contributes",
+       true},
+      {BenchOp::kAlltoallv, "alltoallv", false, false, true, "alltoallv", "mean bytes each rank sends to each rank",
+       true},
   };
   return ops;
 }

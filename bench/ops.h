@@ -11,6 +11,7 @@ namespace hcbench {
 enum class BenchOp {
   kBcast, kReduce, kAllreduce, kAllgather, kAlltoall, kReduceScatterBlock,
   kScan, kExscan, kBarrier, kGather, kScatter,
+  kGatherv, kScatterv, kAllgatherv, kAlltoallv,
 };
 
 struct OpInfo {
@@ -21,6 +22,7 @@ struct OpInfo {
   bool sized;              // false: barrier (measured once, bytes = 0)
   const char* flat_op;     // hiercoll registry operation (flat/registry.h)
   const char* bytes_mean;  // what `bytes` counts, for the README and headers
+  bool vector = false;     // a v-variant: block sizes follow --counts (bench/vector_counts.h)
 };
 
 const std::vector<OpInfo>& all_ops();

@@ -178,6 +178,9 @@ std::string usage_text() {
                      operation and size)
   --warmup W         untimed calls per implementation before timing (default 2;
                      the first one also checks the result)
+  --counts PATTERN   v-variants' block sizes: uniform (every block the size),
+                     heavy (rank 0 holds half of all bytes), random[:SEED]
+                     (sizes from 0 to twice the size, seed 1 by default)
   --roots WHICH      rooted operations: auto (all up to 16 ranks, else a sample),
                      all, sample (master and last rank of every node), or a list 0,5
   --sync time|barrier  start of each call: time (default; common start time on a
@@ -191,6 +194,11 @@ std::string usage_text() {
                      or random:K:MAX_US:SEED (K ranks drawn per repetition); the
                      tables add `ideal` (largest delay + fastest time without skew)
   --max-buffer BYTES skip points that need larger buffers per rank (default 1G)
+  --overlap          nonblocking collectives, OSU-style: communication time alone,
+                     with computation inserted, overlap %, hier and native, with
+                     and without hiercoll's progress thread (--ops among
+                     allreduce,bcast,alltoall,barrier; default all four; sizes
+                     default 8,64K,1M; reps default 20)
   -h, --help         this text
 )";
 }
@@ -247,6 +255,8 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
         *error = "--ops: no operation given";
         return false;
       }
+    } else if (arg == "--counts") {
+      if (!need(&v) || !parse_counts(v, &o.counts, error)) return false;
     } else if (arg == "--sizes") {
       if (!need(&v) || !parse_size_list(v, &o.sizes, error)) return false;
     } else if (arg == "--impls") {
@@ -322,6 +332,8 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
       o.lower_bound = false;
     } else if (arg == "--no-check" && !has_value) {
       o.check = false;
+    } else if (arg == "--overlap" && !has_value) {
+      o.overlap = true;
     } else {
       *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
       return false;

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/vector_counts.h"
 #include "bench/skew.h"
 
 namespace hcbench {
@@ -50,6 +51,7 @@ struct Options {
   double point_seconds = 6.0;   // automatic reps: time per (operation, size), all roots and impls
   int warmup = 2;
   std::string roots = "auto";   // auto | all | sample | comma-separated ranks
+  CountsPattern counts;         // v-variants' block sizes (--counts)
   std::string sync = "time";    // time (common start on a synchronized clock) | barrier
   std::string out;              // "" = results/<timestamp>-<layout>
   std::string tuning;           // --tuning FILE: the file the implementation `tuned` selects from
@@ -58,6 +60,7 @@ struct Options {
   bool check = true;
   int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
   Skew skew;                    // --skew: ranks that enter each timed call late
+  bool overlap = false;         // --overlap: the nonblocking overlap study (bench/overlap.h)
   bool help = false;
 };
 

@@ -9,6 +9,7 @@
 
 #include "flat/blocks.h"
 #include "flat/builder.h"
+#include "flat/call_blocks.h"
 #include "flat/coll_args.h"
 #include "flat/group.h"
 
@@ -26,18 +27,12 @@ void build_allgather_ring(const CollArgs& a, ScheduleBuilder& b);
 // Dongarra, Table 1).
 void build_allgather_gather_bcast(const CollArgs& a, ScheduleBuilder& b);
 
-// Sends and receives that add nothing for an empty span (both sides of a
-// message compute its size from the same layout, so both skip it).
-inline int send_nonempty(ScheduleBuilder& b, int peer, Span s) { return s.n > 0 ? b.send(peer, s) : -1; }
-inline int recv_nonempty(ScheduleBuilder& b, int peer, Span s) { return s.n > 0 ? b.recv(peer, s) : -1; }
-
-// The whole-communicator allgather on top of a blocks primitive: my block
-// goes from Send to Recv[rank] (a no-op in place), then the primitive runs
-// on one-unit blocks in Recv.
+// The whole-communicator allgather(v) on top of a blocks primitive: my
+// block goes from Send to its place in Recv (a no-op in place), then the
+// primitive runs on the call's blocks in Recv.  Allgatherv blocks that are
+// not back to back in rank order (gaps, displacements out of order) are
+// gathered packed in Tmp and copied to their places at the end.
 using AllgatherBlocksFn = void (*)(ScheduleBuilder&, const Group&, const Blocks&, Buf);
-inline void build_allgather_with(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn fn) {
-  b.copy(Span{Buf::kSend, 0, 1}, Span{Buf::kRecv, a.rank, 1});
-  fn(b, Group{a.rank, a.size, nullptr}, unit_blocks(a.size), Buf::kRecv);
-}
+void build_allgather_with(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn fn);
 
 }  // namespace hiercoll

@@ -1,9 +1,12 @@
 // All-to-all algorithms (Thakur, Rabenseifner, Gropp §4.3).  Data: Send
 // block j goes to rank j, Recv block j comes from rank j (unit = one block,
-// see flat/coll_args.h).  No in-place form.
+// see flat/coll_args.h).  Pairwise and scattered also serve alltoallv
+// (flat/call_blocks.h); an in-place call works from a copy of its input
+// (runtime/plan.cc).
 #pragma once
 
 #include "flat/builder.h"
+#include "flat/call_blocks.h"
 #include "flat/coll_args.h"
 
 namespace hiercoll {
@@ -22,7 +25,7 @@ constexpr int kAlltoallBatch = 32;
 
 // The local part every algorithm shares: my own block, Send[rank] -> Recv[rank].
 inline void alltoall_copy_own(const CollArgs& a, ScheduleBuilder& b) {
-  b.copy(Span{Buf::kSend, a.rank, 1}, Span{Buf::kRecv, a.rank, 1});
+  b.copy(send_blocks(a).span(Buf::kSend, a.rank), all_blocks(a).span(Buf::kRecv, a.rank));
 }
 
 }  // namespace hiercoll

@@ -6,19 +6,22 @@ namespace hiercoll {
 // exchanges with rank ^ k when p is a power of two, otherwise it sends to
 // rank + k and receives from rank - k.  Data goes straight from source to
 // destination; each step is a sendrecv that starts when the previous one
-// has completed, so only one exchange per rank is in flight.
+// has completed, so only one exchange per rank is in flight.  Alltoallv's
+// empty blocks are no message.
 void build_alltoall_pairwise(const CollArgs& a, ScheduleBuilder& b) {
   const int p = a.size, me = a.rank;
   const bool pow2 = (p & (p - 1)) == 0;
+  const Blocks in = send_blocks(a), out = all_blocks(a);
   alltoall_copy_own(a, b);
   Deps prev;
   for (int k = 1; k < p; ++k) {
     const int to = pow2 ? me ^ k : (me + k) % p;
     const int from = pow2 ? me ^ k : (me - k + p) % p;
     const int mark = b.num_steps();
-    b.recv(from, Span{Buf::kRecv, from, 1}, prev);
-    b.send(to, Span{Buf::kSend, to, 1}, prev);
-    prev = b.steps_since(mark);
+    recv_nonempty(b, from, out.span(Buf::kRecv, from), prev);
+    send_nonempty(b, to, in.span(Buf::kSend, to), prev);
+    // A step that moves nothing keeps the previous step's completion.
+    if (b.num_steps() > mark) prev = b.steps_since(mark);
   }
 }
 

@@ -11,6 +11,7 @@ namespace hiercoll {
 // message of a later batch.  Each batch starts when the previous completed.
 void build_alltoall_scattered(const CollArgs& a, ScheduleBuilder& b) {
   const int p = a.size, me = a.rank;
+  const Blocks in = send_blocks(a), out = all_blocks(a);
   alltoall_copy_own(a, b);
   Deps prev;
   for (int first = 1; first < p; first += kAlltoallBatch) {
@@ -18,13 +19,13 @@ void build_alltoall_scattered(const CollArgs& a, ScheduleBuilder& b) {
     const int mark = b.num_steps();
     for (int i = first; i < last; ++i) {
       const int from = (me + i) % p;
-      b.recv(from, Span{Buf::kRecv, from, 1}, prev);
+      recv_nonempty(b, from, out.span(Buf::kRecv, from), prev);
     }
     for (int i = first; i < last; ++i) {
       const int to = (me - i + p) % p;
-      b.send(to, Span{Buf::kSend, to, 1}, prev);
+      send_nonempty(b, to, in.span(Buf::kSend, to), prev);
     }
-    prev = b.steps_since(mark);
+    if (b.num_steps() > mark) prev = b.steps_since(mark);
   }
 }
 

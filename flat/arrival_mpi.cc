@@ -4,17 +4,18 @@
 
 namespace hiercoll {
 
-namespace {
-
-// Above every schedule's tags (per-pair sequence numbers).
-int sack_tag() { return largest_tag(); }
-int info_tag() { return largest_tag() - 1; }
-
-}  // namespace
-
-ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm,
+ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
                                const std::vector<int>* members)
-    : tree_(tree), members_(members), me_(me), root_(root), p_(tree.p), comm_(comm), labels_(tree.p) {}
+    : tree_(tree),
+      members_(members),
+      me_(me),
+      root_(root),
+      p_(tree.p),
+      comm_(comm),
+      // The call's reserved tags, above its steps' (flat/mpi_executor.h).
+      sack_tag_(reserved_tag(tag_base, 0)),
+      info_tag_(reserved_tag(tag_base, 1)),
+      labels_(tree.p) {}
 
 int ArrivalSession::post(MPI_Request req, int32_t handle) {
   posted_.push_back(req);
@@ -37,20 +38,20 @@ int ArrivalSession::start() {
     for (int i = 0; i < p_; ++i) {
       if (member(i) == root_) continue;
       MPI_Request req;
-      const int rc = MPI_Irecv(nullptr, 0, MPI_BYTE, member(i), sack_tag(), comm_, &req);
+      const int rc = PMPI_Irecv(nullptr, 0, MPI_BYTE, member(i), sack_tag_, comm_, &req);
       if (rc != MPI_SUCCESS) return rc;
       post(req, i);
     }
     return MPI_SUCCESS;
   }
   MPI_Request sack;
-  int rc = MPI_Isend(nullptr, 0, MPI_BYTE, root_, sack_tag(), comm_, &sack);
+  int rc = PMPI_Isend(nullptr, 0, MPI_BYTE, root_, sack_tag_, comm_, &sack);
   if (rc != MPI_SUCCESS) return rc;
   // The assignment: my position, then (position, rank) of my placed peers.
   std::vector<int> msg(1 + 2 * p_);
   MPI_Status status;
-  rc = MPI_Recv(msg.data(), static_cast<int>(msg.size()), MPI_INT, root_, info_tag(), comm_, &status);
-  if (rc == MPI_SUCCESS) rc = MPI_Wait(&sack, MPI_STATUS_IGNORE);
+  rc = PMPI_Recv(msg.data(), static_cast<int>(msg.size()), MPI_INT, root_, info_tag_, comm_, &status);
+  if (rc == MPI_SUCCESS) rc = PMPI_Wait(&sack, MPI_STATUS_IGNORE);
   if (rc != MPI_SUCCESS) return rc;
   int n = 0;
   MPI_Get_count(&status, MPI_INT, &n);
@@ -63,7 +64,7 @@ int ArrivalSession::start() {
 
 int ArrivalSession::post_update_recv() {
   MPI_Request req;
-  const int rc = MPI_Irecv(update_, 2, MPI_INT, root_, info_tag(), comm_, &req);
+  const int rc = PMPI_Irecv(update_, 2, MPI_INT, root_, info_tag_, comm_, &req);
   return rc == MPI_SUCCESS ? post(req, 0) : rc;
 }
 
@@ -77,13 +78,13 @@ int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
     assignment.push_back(labels_.rank(u));
   }
   MPI_Request req;
-  int rc = MPI_Isend(assignment.data(), static_cast<int>(assignment.size()), MPI_INT, rank, info_tag(), comm_, &req);
+  int rc = PMPI_Isend(assignment.data(), static_cast<int>(assignment.size()), MPI_INT, rank, info_tag_, comm_, &req);
   if (rc != MPI_SUCCESS) return rc;
   post(req, p_);
   for (int u : tree_.peers[pos]) {
     if (u == 0 || tree_.fill_index[u] > tree_.fill_index[pos]) continue;
     std::vector<int>& update = out_.emplace_back(std::vector<int>{pos, rank});
-    rc = MPI_Isend(update.data(), 2, MPI_INT, labels_.rank(u), info_tag(), comm_, &req);
+    rc = PMPI_Isend(update.data(), 2, MPI_INT, labels_.rank(u), info_tag_, comm_, &req);
     if (rc != MPI_SUCCESS) return rc;
     post(req, p_);
   }
@@ -97,12 +98,12 @@ int ArrivalSession::completed(int32_t handle, std::vector<int32_t>* woken) {
   return --updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
 
-int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root,
-                          const std::vector<int>* members) {
-  ArrivalSession session(tree, me, root, comm, members);
+int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
+                          int root, const std::vector<int>* members) {
+  ArrivalSession session(tree, me, root, comm, tag_base, members);
   const int rc = session.start();
   if (rc != MPI_SUCCESS) return rc;
-  return execute_schedule(tree.at[session.position()], bufs, op, comm, &session);
+  return execute_schedule(tree.at[session.position()], bufs, op, comm, tag_base, nullptr, &session);
 }
 
 }  // namespace hiercoll

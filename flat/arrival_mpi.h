@@ -24,8 +24,10 @@ namespace hiercoll {
 class ArrivalSession {
  public:
   // `members`: the real ranks of the group the tree spans (the root among
-  // them); null: the whole communicator.
-  ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, const std::vector<int>* members = nullptr);
+  // them); null: the whole communicator.  `tag_base`: the call's
+  // (flat/mpi_executor.h); the protocol uses its reserved tags.
+  ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
+                 const std::vector<int>* members = nullptr);
   // A non-root: sends its SACK and waits for its position.  The root posts
   // its SACK receives.  MPI error code.
   int start();
@@ -52,6 +54,7 @@ class ArrivalSession {
   const std::vector<int>* members_;
   int me_, root_, p_;
   MPI_Comm comm_;
+  int sack_tag_, info_tag_;
   int position_ = 0;
   int placed_ = 1;            // root: positions handed out
   int updates_left_ = 0;      // others: updates still to come
@@ -66,7 +69,7 @@ class ArrivalSession {
 // Runs one arrival-order call on this rank: the protocol, then the data
 // phase of the position it gets; `members` as for ArrivalSession.  MPI
 // error code.
-int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int me, int root,
-                          const std::vector<int>* members = nullptr);
+int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
+                          int root, const std::vector<int>* members = nullptr);
 
 }  // namespace hiercoll

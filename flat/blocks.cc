@@ -1,5 +1,7 @@
 #include "flat/blocks.h"
 
+#include "flat/call_blocks.h"
+
 namespace hiercoll {
 
 Blocks even_blocks(int64_t count, int parts) {
@@ -18,6 +20,12 @@ Blocks blocks_of_sizes(const std::vector<int64_t>& sizes) {
     pos += sizes[i];
   }
   return b;
+}
+
+bool adjacent_in_order(const Blocks& L) {
+  for (int i = 1; i < L.size(); ++i)
+    if (L.off[i] != L.off[i - 1] + L.n[i - 1]) return false;
+  return true;
 }
 
 }  // namespace hiercoll

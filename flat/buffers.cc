@@ -32,6 +32,11 @@ int span_elements(const Buffers& b, const Span& s, int* elements) {
   return MPI_SUCCESS;
 }
 
+int64_t units_per_piece(const BufDesc& d) {
+  const int64_t unit_bytes = d.elems_per_unit * d.type_size;
+  return std::max<int64_t>(1, INT_MAX / std::max<int64_t>({unit_bytes, d.elems_per_unit, 1}));
+}
+
 BufDesc ScratchBuffer::allocate(const BufDesc& like, int64_t units) {
   BufDesc d = like;
   const int64_t elems = units * like.elems_per_unit;
@@ -84,24 +89,43 @@ int copy_span(const Buffers& b, const Span& src, const Span& dst) {
   // collectives may pair different send and receive types).
   if (ds.contiguous && dd.contiguous && (ds.type == dd.type || (bytes_in_order(ds.type) && bytes_in_order(dd.type)))) {
     const int64_t bytes = src.n * ds.elems_per_unit * ds.type_size;
-    std::memmove(to + dd.true_lb, from + ds.true_lb, static_cast<size_t>(bytes));
+    // Zero bytes (empty blocks) may come with null buffers, which memmove
+    // must not be given.
+    if (bytes > 0) std::memmove(to + dd.true_lb, from + ds.true_lb, static_cast<size_t>(bytes));
     return MPI_SUCCESS;
   }
+  // Through MPI's pack and unpack, a piece at a time (their counts are ints).
+  const int64_t piece = std::min(units_per_piece(ds), units_per_piece(dd));
   std::vector<char>& tmp = pack_scratch();
-  int rc = pack_span(b, src, &tmp);
-  return rc != MPI_SUCCESS ? rc : unpack_span(b, dst, tmp);
+  for (Span s = src, d = dst; s.n > 0; s = after_piece(s, piece), d = after_piece(d, piece)) {
+    int rc = pack_span(b, first_piece(s, piece), &tmp);
+    if (rc == MPI_SUCCESS) rc = unpack_span(b, first_piece(d, piece), tmp);
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  return MPI_SUCCESS;
 }
 
 int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_first, MPI_Op op) {
-  int n, rc = span_elements(b, src, &n);
-  if (rc != MPI_SUCCESS || n == 0) return rc;
-  char* s = span_address(b, src);
-  char* d = span_address(b, dst);
-  MPI_Datatype type = b[dst.buf].type;
-  // MPI_Reduce_local(in, inout) computes inout = in (op) inout.
-  if (src_first) return MPI_Reduce_local(s, d, n, type, op);
-  rc = MPI_Reduce_local(d, s, n, type, op);  // src = dst (op) src
-  return rc != MPI_SUCCESS ? rc : copy_span(b, src, dst);
+  // A piece at a time: MPI_Reduce_local's count is an int.
+  const int64_t piece = units_per_piece(b[dst.buf]);
+  for (Span ps = src, pd = dst; ps.n > 0; ps = after_piece(ps, piece), pd = after_piece(pd, piece)) {
+    const Span s_piece = first_piece(ps, piece), d_piece = first_piece(pd, piece);
+    int n, rc = span_elements(b, s_piece, &n);
+    if (rc != MPI_SUCCESS) return rc;
+    if (n == 0) continue;
+    char* s = span_address(b, s_piece);
+    char* d = span_address(b, d_piece);
+    MPI_Datatype type = b[dst.buf].type;
+    // MPI_Reduce_local(in, inout) computes inout = in (op) inout.
+    if (src_first) {
+      rc = MPI_Reduce_local(s, d, n, type, op);
+    } else {
+      rc = MPI_Reduce_local(d, s, n, type, op);  // src = dst (op) src
+      if (rc == MPI_SUCCESS) rc = copy_span(b, s_piece, d_piece);
+    }
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  return MPI_SUCCESS;
 }
 
 bool bytes_in_order(MPI_Datatype type) {

@@ -39,6 +39,18 @@ char* span_address(const Buffers& b, const Span& s);
 // it does not fit an int.
 int span_elements(const Buffers& b, const Span& s, int* elements);
 
+// Units of buffer `buf` in one piece of a span that is too large for one MPI
+// call: as many whole units as INT_MAX bytes hold (at least one; a unit has
+// at most INT_MAX elements, since MPI's counts are ints).  A message's two
+// ends cut it alike, since a unit has the same bytes on both (MPI requires
+// equal type signatures), and no piece exceeds INT_MAX elements nor bytes.
+int64_t units_per_piece(const BufDesc& d);
+// The first piece of at most `units` units of s, and the rest.
+inline Span first_piece(const Span& s, int64_t units) { return Span{s.buf, s.off, s.n < units ? s.n : units}; }
+inline Span after_piece(const Span& s, int64_t units) {
+  return s.n < units ? Span{s.buf, s.off + s.n, 0} : Span{s.buf, s.off + units, s.n - units};
+}
+
 // Scratch memory for n units laid out like `like` (same type and unit size).
 class ScratchBuffer {
  public:

@@ -151,7 +151,10 @@ int ScheduleBuilder::copy(Span src, Span dst, const Deps& extra) {
   s.kind = StepKind::kCopy;
   s.src = map_span(src);
   s.dst = map_span(dst);
-  s.dst.n = s.src.n;
+  // The v-variants count each side in its own datatype's elements, so a
+  // copy from Send may have another length on its Recv side; a dst of no
+  // length takes src's.
+  if (s.dst.n == 0) s.dst.n = s.src.n;
   return add(s, &s.src, 1, &s.dst, 1, extra);
 }
 

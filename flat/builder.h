@@ -82,6 +82,15 @@ class ScheduleBuilder {
   std::unordered_map<int32_t, int32_t> send_seq_, recv_seq_;  // next message number, per real peer
 };
 
+// Sends and receives that add nothing for an empty span (both sides of a
+// message compute its size from the same layout, so both skip it).
+inline int send_nonempty(ScheduleBuilder& b, int peer, Span s, const Deps& extra = {}) {
+  return s.n > 0 ? b.send(peer, s, extra) : -1;
+}
+inline int recv_nonempty(ScheduleBuilder& b, int peer, Span s, const Deps& extra = {}) {
+  return s.n > 0 ? b.recv(peer, s, extra) : -1;
+}
+
 // Sets a builder's view for a scope and restores the previous one.
 class ScopedView {
  public:

@@ -7,6 +7,7 @@ namespace hiercoll {
 static const char* const kOpNames[kNumOps] = {
     "bcast", "reduce", "allreduce", "allgather", "reduce_scatter", "alltoall",
     "scan", "exscan", "barrier", "gather", "scatter",
+    "gatherv", "scatterv", "allgatherv", "alltoallv",
 };
 
 const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }

@@ -9,8 +9,12 @@ namespace hiercoll {
 enum class Op : uint8_t {
   kBcast, kReduce, kAllreduce, kAllgather, kReduceScatter, kAlltoall,
   kScan, kExscan, kBarrier, kGather, kScatter,
+  kGatherv, kScatterv, kAllgatherv, kAlltoallv,
 };
-constexpr int kNumOps = 11;
+constexpr int kNumOps = 15;
+
+// The v-variants: per-rank blocks of any size at any displacement.
+inline bool is_v_op(Op op) { return op >= Op::kGatherv; }
 
 const char* op_name(Op op);                 // "bcast", "reduce_scatter", ...
 bool op_from_name(const char* name, Op* op);  // inverse of op_name
@@ -28,6 +32,17 @@ bool op_from_name(const char* name, Op* op);  // inverse of op_name
 //  scatter        Send[0,size) at the root only; Recv[0,1) mine.
 //  alltoall       Send[0,size) blocks for each peer; Recv[0,size) from each.
 //  barrier        no data.
+// The v-variants count in elements of each side's own datatype (ranks and
+// sides may use different types of one signature: messages match by
+// bytes, and every schedule's shape depends only on which blocks are
+// empty).  Their blocks are `counts`/`displs` (the user's arrays):
+//  gatherv        Send[0,count) mine; root: Recv blocks (counts, displs).
+//                 Off the root counts/displs are empty (MPI gives them to
+//                 the root only), so only the root knows the block sizes.
+//  scatterv       root: Send blocks (counts, displs); Recv[0,count) mine.
+//  allgatherv     Send[0,count) mine; Recv blocks (counts, displs).
+//  alltoallv      Send blocks (send_counts, send_displs); Recv blocks
+//                 (counts, displs).
 // In-place calls set send_alias (see ScheduleBuilder); schedules must give
 // the same result when Send aliases Recv that way.
 struct CollArgs {
@@ -39,7 +54,9 @@ struct CollArgs {
   int64_t seg_units = 0;  // pipelining segment in units; 0 = no segmentation
   bool commutative = true;
   int64_t send_alias = -1;
-  std::vector<int64_t> counts;  // reduce_scatter: units per rank
+  std::vector<int64_t> counts;  // reduce_scatter: units per rank; v-variants: see above
+  std::vector<int64_t> displs;  // v-variants: offset of each rank's block
+  std::vector<int64_t> send_counts, send_displs;  // alltoallv's Send blocks
 };
 
 }  // namespace hiercoll

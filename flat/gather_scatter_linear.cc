@@ -1,33 +1,38 @@
 // Sequential (linear) scatter and gather (Vadhiyar, Fagg, Dongarra §2.1):
 // the root sends every other rank its block, or receives it, in turn
-// (root+1, root+2, ...), p-1 messages with no latency chained.
+// (root+1, root+2, ...), p-1 messages with no latency chained.  The same
+// generators serve scatterv and gatherv (flat/call_blocks.h); empty
+// blocks are no message.
+#include "flat/call_blocks.h"
 #include "flat/gather_scatter.h"
 
 namespace hiercoll {
 
 void build_scatter_linear(const CollArgs& a, ScheduleBuilder& b) {
-  const Span recv{Buf::kRecv, 0, 1};
+  const Span recv = own_block(a, Buf::kRecv);
   if (a.rank != a.root) {
-    b.recv(a.root, recv);
+    recv_nonempty(b, a.root, recv);
     return;
   }
+  const Blocks L = all_blocks(a);
   for (int i = 1; i < a.size; ++i) {
     const int r = (a.root + i) % a.size;
-    b.send(r, Span{Buf::kSend, r, 1});
+    send_nonempty(b, r, L.span(Buf::kSend, r));
   }
-  b.copy(Span{Buf::kSend, a.root, 1}, recv);  // in place, a copy onto itself
+  b.copy(L.span(Buf::kSend, a.root), recv);  // in place, a copy onto itself
 }
 
 void build_gather_linear(const CollArgs& a, ScheduleBuilder& b) {
-  const Span send{Buf::kSend, 0, 1};
+  const Span send = own_block(a, Buf::kSend);
   if (a.rank != a.root) {
-    b.send(a.root, send);
+    send_nonempty(b, a.root, send);
     return;
   }
-  if (a.send_alias < 0) b.copy(send, Span{Buf::kRecv, a.root, 1});
+  const Blocks L = all_blocks(a);
+  if (a.send_alias < 0) b.copy(send, L.span(Buf::kRecv, a.root));
   for (int i = 1; i < a.size; ++i) {
     const int r = (a.root + i) % a.size;
-    b.recv(r, Span{Buf::kRecv, r, 1});
+    recv_nonempty(b, r, L.span(Buf::kRecv, r));
   }
 }
 

@@ -2,161 +2,215 @@
 
 #include "flat/arrival_mpi.h"
 
-#include <vector>
-
 namespace hiercoll {
+
+const TagSpace& tag_space() {
+  static const TagSpace t = [] {
+    int* ub = nullptr;
+    int flag = 0;
+    PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+    const int64_t tags = (flag && ub ? static_cast<int64_t>(*ub) : 32767) + 1;
+    TagSpace s;
+    s.calls = tags >= (int64_t{1} << 30) ? 1024 : 16;
+    s.stride = static_cast<int>(tags / s.calls);
+    return s;
+  }();
+  return t;
+}
+
+int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI_Comm comm, int tag_base,
+                       ArrivalSession* arrival) {
+  s_ = &s;
+  arrival_ = arrival;
+  op_ = op;
+  comm_ = comm;
+  tag_base_ = tag_base;
+  bufs_ = user_bufs;
+  if (s.tmp_units > 0) bufs_[Buf::kTmp] = scratch_.allocate(user_bufs[Buf::kTmp], s.tmp_units);
+  n_ = static_cast<int>(s.steps.size());
+  finished_ = 0;
+  waiting_.assign(s.pred_count.begin(), s.pred_count.end());
+  ready_.clear();
+  reqs_.clear();
+  req_step_.clear();
+  pieces_.clear();  // sized on the first step sent in pieces
+  for (int i = n_ - 1; i >= 0; --i)
+    if (waiting_[i] == 0) ready_.push_back(i);
+  take_arrival_posted();
+  return post_ready();
+}
+
+bool ScheduleRun::done() const { return finished_ == n_ && !(arrival_ && arrival_->busy()); }
+
+// The arrival session's newly posted requests join the run's, marked by a
+// negative step.
+void ScheduleRun::take_arrival_posted() {
+  if (!arrival_) return;
+  const size_t from = req_step_.size();
+  arrival_->take_posted(&reqs_, &req_step_);
+  for (size_t i = from; i < req_step_.size(); ++i) req_step_[i] = -1 - req_step_[i];
+}
+
+void ScheduleRun::complete(int id) {
+  ++finished_;
+  for (int k = s_->succ_begin[id]; k < s_->succ_begin[id + 1]; ++k)
+    if (--waiting_[s_->succ[k]] == 0) ready_.push_back(s_->succ[k]);
+}
+
+// Posts the messages of a send or receive step: one, or for a span too large
+// for one MPI call, one per piece (units_per_piece; the peer cuts alike, and
+// MPI keeps messages of one tag between two ranks in order).  How many were
+// posted goes to *posted.
+int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
+  const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
+  const int64_t piece = units_per_piece(bufs_[sp.buf]);
+  *posted = 0;
+  Span rest = sp;
+  do {
+    const Span part = first_piece(rest, piece);
+    int count = 0;
+    int rc = span_elements(bufs_, part, &count);
+    if (rc != MPI_SUCCESS) return rc;
+    MPI_Request req = MPI_REQUEST_NULL;
+    if (st.kind == StepKind::kSend)
+      rc = PMPI_Isend(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
+    else
+      rc = PMPI_Irecv(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
+    if (rc != MPI_SUCCESS) return rc;
+    reqs_.push_back(req);
+    req_step_.push_back(id);
+    ++*posted;
+    rest = after_piece(rest, piece);
+  } while (rest.n > 0);
+  return MPI_SUCCESS;
+}
+
+// Posts the ready messages and runs the ready local steps (which may make
+// more steps ready) until nothing is ready.
+int ScheduleRun::post_ready() {
+  const Schedule& s = *s_;
+  const int seq_span = tag_space().seq_span();
+  int rc = MPI_SUCCESS;
+  while (!ready_.empty() && rc == MPI_SUCCESS) {
+    const int id = ready_.back();
+    ready_.pop_back();
+    Step relabelled;
+    const Step* stp = &s.steps[id];
+    if (arrival_ && step_position(*stp) >= 0) {
+      const int pos = step_position(*stp);
+      const int holder = arrival_->labels().rank(pos);
+      if (holder < 0) {  // runs when the session places a rank there
+        arrival_->labels().park(pos, id);
+        continue;
+      }
+      relabelled = *stp;
+      if (stp->kind == StepKind::kCopy)
+        relabel_copy(&relabelled.src, &relabelled.dst, holder);
+      else
+        relabelled.peer = holder;
+      stp = &relabelled;
+    }
+    const Step& st = *stp;
+    switch (st.kind) {
+      case StepKind::kSend:
+      case StepKind::kRecv: {
+        int posted = 0;
+        rc = post_message(st, id, tag_base_ + st.seq % seq_span, &posted);
+        if (posted > 1) {
+          if (pieces_.size() != static_cast<size_t>(n_)) pieces_.assign(n_, 0);
+          pieces_[id] = posted;
+        }
+        break;
+      }
+      case StepKind::kCopy:
+        rc = copy_span(bufs_, st.src, st.dst);
+        complete(id);
+        break;
+      case StepKind::kReduce:
+        rc = reduce_span(bufs_, st.src, st.dst, st.src_first, op_);
+        complete(id);
+        break;
+    }
+  }
+  if (rc == MPI_SUCCESS && !done() && reqs_.empty()) rc = MPI_ERR_INTERN;  // cyclic dependencies: a generator bug
+  if (rc != MPI_SUCCESS) abandon();
+  return rc;
+}
+
+int ScheduleRun::progress(bool wait) {
+  if (done()) return MPI_SUCCESS;
+  done_idx_.resize(reqs_.size());
+  int outcount = 0;
+  const int n = static_cast<int>(reqs_.size());
+  int rc = wait ? PMPI_Waitsome(n, reqs_.data(), &outcount, done_idx_.data(), MPI_STATUSES_IGNORE)
+                : PMPI_Testsome(n, reqs_.data(), &outcount, done_idx_.data(), MPI_STATUSES_IGNORE);
+  if (rc != MPI_SUCCESS) {
+    abandon();
+    return rc;
+  }
+  if (outcount <= 0) return MPI_SUCCESS;
+  for (int k = 0; k < outcount && rc == MPI_SUCCESS; ++k) {
+    const int32_t id = req_step_[done_idx_[k]];
+    if (id >= 0) {
+      if (!pieces_.empty() && pieces_[id] > 1)
+        --pieces_[id];  // more pieces of this step to come
+      else
+        complete(id);
+      continue;
+    }
+    woken_.clear();
+    rc = arrival_->completed(-1 - id, &woken_);
+    ready_.insert(ready_.end(), woken_.begin(), woken_.end());
+  }
+  take_arrival_posted();
+  // Drop finished requests (Waitsome/Testsome set them to MPI_REQUEST_NULL).
+  size_t w = 0;
+  for (size_t r = 0; r < reqs_.size(); ++r) {
+    if (reqs_[r] == MPI_REQUEST_NULL) continue;
+    reqs_[w] = reqs_[r];
+    req_step_[w] = req_step_[r];
+    ++w;
+  }
+  reqs_.resize(w);
+  req_step_.resize(w);
+  if (rc != MPI_SUCCESS) {
+    abandon();
+    return rc;
+  }
+  return post_ready();
+}
+
+void ScheduleRun::abandon() {
+  for (MPI_Request& r : reqs_) {
+    if (r == MPI_REQUEST_NULL) continue;
+    PMPI_Cancel(&r);
+    PMPI_Request_free(&r);
+  }
+  reqs_.clear();
+  req_step_.clear();
+  ready_.clear();
+}
 
 namespace {
 
-// Per-thread state reused between calls to keep allocations off the
-// small-message path.
-struct ExecState {
-  ScratchBuffer scratch;
-  std::vector<int32_t> waiting;  // unfinished predecessors per step
-  std::vector<int32_t> ready;
-  std::vector<MPI_Request> reqs;
-  std::vector<int32_t> req_step;  // < 0: -1 - the arrival session's handle
-  std::vector<int32_t> woken;
-  std::vector<int> done_idx;
-};
-
-int tag_of(const Step& st, int tag_ub) { return st.seq % tag_ub; }
-
-// The calling thread's state, reached once per call through this function.
+// The calling thread's run, reached once per call through this function.
 // Not inlined: GCC recomputes an inlined thread_local's address (a
 // __tls_get_addr call in a shared library) after every call it makes
 // (measured: 74 per 2x2 allreduce, a tenth of the executor's instructions).
-__attribute__((noinline)) ExecState& exec_state() {
-  thread_local ExecState es;
-  return es;
+__attribute__((noinline)) ScheduleRun& thread_run() {
+  thread_local ScheduleRun run;
+  return run;
 }
 
 }  // namespace
 
-int largest_tag() {
-  static int tag_ub = [] {
-    int* ub = nullptr;
-    int flag = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
-    return flag && ub ? *ub : 32767;
-  }();
-  return tag_ub;
-}
-
-int execute_schedule(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI_Comm comm, ArrivalSession* arrival) {
-  ExecState& es = exec_state();
-  const int tag_ub = largest_tag();
-
-  Buffers bufs = user_bufs;
-  if (s.tmp_units > 0) bufs[Buf::kTmp] = es.scratch.allocate(user_bufs[Buf::kTmp], s.tmp_units);
-
-  const int n = static_cast<int>(s.steps.size());
-  es.waiting.assign(s.pred_count.begin(), s.pred_count.end());
-  es.ready.clear();
-  es.reqs.clear();
-  es.req_step.clear();
-  for (int i = n - 1; i >= 0; --i)
-    if (es.waiting[i] == 0) es.ready.push_back(i);
-  if (arrival) arrival->take_posted(&es.reqs, &es.req_step);
-  for (size_t i = 0; i < es.req_step.size(); ++i) es.req_step[i] = -1 - es.req_step[i];
-
-  int finished = 0;
-  auto complete = [&](int id) {
-    ++finished;
-    for (int k = s.succ_begin[id]; k < s.succ_begin[id + 1]; ++k)
-      if (--es.waiting[s.succ[k]] == 0) es.ready.push_back(s.succ[k]);
-  };
-
-  int rc = MPI_SUCCESS;
-  while (finished < n || (arrival && arrival->busy())) {
-    while (!es.ready.empty() && rc == MPI_SUCCESS) {
-      const int id = es.ready.back();
-      es.ready.pop_back();
-      Step relabelled;
-      const Step* stp = &s.steps[id];
-      if (arrival && step_position(*stp) >= 0) {
-        const int pos = step_position(*stp);
-        const int holder = arrival->labels().rank(pos);
-        if (holder < 0) {
-          arrival->labels().park(pos, id);
-          continue;
-        }
-        relabelled = *stp;
-        if (stp->kind == StepKind::kCopy)
-          relabel_copy(&relabelled.src, &relabelled.dst, holder);
-        else
-          relabelled.peer = holder;
-        stp = &relabelled;
-      }
-      const Step& st = *stp;
-      int count = 0;
-      switch (st.kind) {
-        case StepKind::kSend:
-        case StepKind::kRecv: {
-          const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
-          rc = span_elements(bufs, sp, &count);
-          if (rc != MPI_SUCCESS) break;
-          MPI_Request req = MPI_REQUEST_NULL;
-          if (st.kind == StepKind::kSend)
-            rc = MPI_Isend(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
-          else
-            rc = MPI_Irecv(span_address(bufs, sp), count, bufs[sp.buf].type, st.peer, tag_of(st, tag_ub), comm, &req);
-          if (rc != MPI_SUCCESS) break;  // nothing was posted
-          es.reqs.push_back(req);
-          es.req_step.push_back(id);
-          break;
-        }
-        case StepKind::kCopy:
-          rc = copy_span(bufs, st.src, st.dst);
-          complete(id);
-          break;
-        case StepKind::kReduce:
-          rc = reduce_span(bufs, st.src, st.dst, st.src_first, op);
-          complete(id);
-          break;
-      }
-    }
-    if (rc != MPI_SUCCESS) break;
-    if (finished == n && !(arrival && arrival->busy())) break;
-    if (es.reqs.empty()) return MPI_ERR_INTERN;  // cyclic dependencies: a generator bug
-    es.done_idx.resize(es.reqs.size());
-    int outcount = 0;
-    rc = MPI_Waitsome(static_cast<int>(es.reqs.size()), es.reqs.data(), &outcount, es.done_idx.data(),
-                      MPI_STATUSES_IGNORE);
-    if (rc != MPI_SUCCESS) break;
-    for (int k = 0; k < outcount && rc == MPI_SUCCESS; ++k) {
-      const int32_t id = es.req_step[es.done_idx[k]];
-      if (id >= 0) {
-        complete(id);
-        continue;
-      }
-      es.woken.clear();
-      rc = arrival->completed(-1 - id, &es.woken);
-      es.ready.insert(es.ready.end(), es.woken.begin(), es.woken.end());
-    }
-    if (arrival) {
-      const size_t from = es.req_step.size();
-      arrival->take_posted(&es.reqs, &es.req_step);
-      for (size_t i = from; i < es.req_step.size(); ++i) es.req_step[i] = -1 - es.req_step[i];
-    }
-    // Drop finished requests (Waitsome set them to MPI_REQUEST_NULL).
-    size_t w = 0;
-    for (size_t r = 0; r < es.reqs.size(); ++r) {
-      if (es.reqs[r] == MPI_REQUEST_NULL) continue;
-      es.reqs[w] = es.reqs[r];
-      es.req_step[w] = es.req_step[r];
-      ++w;
-    }
-    es.reqs.resize(w);
-    es.req_step.resize(w);
-  }
-  if (rc != MPI_SUCCESS) {
-    for (MPI_Request& r : es.reqs) {
-      if (r == MPI_REQUEST_NULL) continue;
-      MPI_Cancel(&r);
-      MPI_Request_free(&r);
-    }
-    es.reqs.clear();
+int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base,
+                     void (*while_waiting)(), ArrivalSession* arrival) {
+  ScheduleRun& run = thread_run();
+  int rc = run.start(s, bufs, op, comm, tag_base, arrival);
+  while (rc == MPI_SUCCESS && !run.done()) {
+    rc = run.progress(/*wait=*/while_waiting == nullptr);
+    if (while_waiting && rc == MPI_SUCCESS && !run.done()) while_waiting();
   }
   return rc;
 }

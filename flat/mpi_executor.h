@@ -1,30 +1,95 @@
 // Runs one rank's schedule on a communicator with nonblocking
 // point-to-point calls.  A step starts as soon as its predecessors are done,
 // so a pipelined schedule receives segment k+1 while it sends segment k.
+// The run is incremental (ScheduleRun: start, progress, done): a blocking
+// call drives it to the end at once, a nonblocking one a little at a time.
 #pragma once
 
 #include <mpi.h>
+
+#include <cstdint>
+#include <vector>
 
 #include "flat/buffers.h"
 #include "flat/schedule.h"
 
 namespace hiercoll {
 
-// `bufs` describes Send and Recv; its Tmp entry gives the datatype and unit
-// size of scratch, which the executor allocates.  Message tags are the
-// per-peer sequence numbers of the schedule, so messages match in the
-// order the schedule lists them whatever order they are posted in.
-// Returns an MPI error code.
-//
-// With `arrival`, the schedule is a position's in an arrival-order run
-// (flat/arrival_order.h): peers are positions, a step waits until the
-// rank holding its position is known, and the session's messages are
-// waited for along with the schedule's.
 class ArrivalSession;
-int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm,
-                     ArrivalSession* arrival = nullptr);
 
-// The largest message tag (MPI_TAG_UB); schedules use tags from 0 up.
-int largest_tag();
+// Message tags: a call's messages carry its tag base plus their per-peer
+// sequence number in the schedule (modulo the span), so messages match in
+// the order the schedule lists them whatever order they are posted in, and
+// calls outstanding together on one communicator (each with its own base)
+// never match each other's messages.  From MPI_TAG_UB: with Open MPI's
+// 2^31-1, 1024 calls of 2^21 tags each.
+struct TagSpace {
+  int stride = 1;    // tags per call: its steps' tags, then kReservedTags
+  int calls = 1;     // call numbers before the bases repeat
+  int seq_span() const { return stride - kReservedTags; }  // the steps' tags
+  // Tags above a call's steps for its own protocol messages (arrival-order
+  // trees: the start message and the root's assignments).
+  static constexpr int kReservedTags = 2;
+};
+const TagSpace& tag_space();
+// The tag base of the call numbered call_no on its communicator.
+inline int call_tag_base(uint32_t call_no) {
+  const TagSpace& t = tag_space();
+  return static_cast<int>(call_no % static_cast<uint32_t>(t.calls)) * t.stride;
+}
+// Reserved tag k (< TagSpace::kReservedTags) of the call with tag_base.
+inline int reserved_tag(int tag_base, int k) { return tag_base + tag_space().seq_span() + k; }
+
+// One schedule being run.  `bufs` describes Send and Recv; its Tmp entry
+// gives the datatype and unit size of scratch, which the run allocates.
+// The object keeps its storage between runs (no allocations on a repeated
+// small call); the schedule and the buffers must outlive the run.
+class ScheduleRun {
+ public:
+  // Posts the steps without predecessors (and runs the local steps that
+  // become ready).  Returns an MPI error code.
+  //
+  // With `arrival`, the schedule is a position's in an arrival-order run
+  // (flat/arrival_order.h): peers are positions, a step waits until the
+  // rank holding its position is known, and the session's messages are
+  // waited for along with the schedule's.
+  int start(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base,
+            ArrivalSession* arrival = nullptr);
+  // Completes the posted requests that finished (with `wait`, blocking
+  // until at least one did) and posts what became ready.  Returns an MPI
+  // error code; after an error nothing of the run stays posted.
+  int progress(bool wait);
+  bool done() const;
+
+ private:
+  int post_ready();
+  void complete(int id);
+  void abandon();
+  void take_arrival_posted();
+  int post_message(const Step& st, int id, int tag, int* posted);
+
+  const Schedule* s_ = nullptr;
+  Buffers bufs_;
+  MPI_Op op_ = MPI_OP_NULL;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int tag_base_ = 0;
+  ArrivalSession* arrival_ = nullptr;
+  int n_ = 0, finished_ = 0;
+  ScratchBuffer scratch_;
+  std::vector<int32_t> waiting_;  // unfinished predecessors per step
+  std::vector<int32_t> ready_;
+  std::vector<MPI_Request> reqs_;
+  std::vector<int32_t> req_step_;  // < 0: -1 - the arrival session's handle
+  std::vector<int32_t> woken_;
+  std::vector<int> done_idx_;
+  std::vector<int32_t> pieces_;  // unfinished messages per step (steps sent in pieces)
+};
+
+// Runs the schedule to its end on the calling thread (blocking).  With
+// `while_waiting`, the run polls instead of blocking in MPI and calls it
+// between polls (the runtime advances its nonblocking calls there).
+// Returns an MPI error code.
+int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base = 0,
+                     void (*while_waiting)() = nullptr, ArrivalSession* arrival = nullptr);
 
 }  // namespace hiercoll

@@ -14,6 +14,7 @@ const std::vector<Algorithm>& all_algorithms() {
     add_scan_algorithms(&t);
     add_barrier_algorithms(&t);
     add_gather_scatter_algorithms(&t);
+    add_vector_algorithms(&t);
     return t;
   }();
   return table;

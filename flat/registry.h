@@ -52,5 +52,6 @@ void add_alltoall_algorithms(std::vector<Algorithm>* out);
 void add_scan_algorithms(std::vector<Algorithm>* out);
 void add_barrier_algorithms(std::vector<Algorithm>* out);
 void add_gather_scatter_algorithms(std::vector<Algorithm>* out);
+void add_vector_algorithms(std::vector<Algorithm>* out);
 
 }  // namespace hiercoll

@@ -190,5 +190,6 @@ void build_hier_allreduce_columns(const HierCall& c, ScheduleBuilder& b);  // hi
 void build_hier_barrier(const HierCall& c, ScheduleBuilder& b);            // hier_barrier.cc
 void build_hier_scan(const HierCall& c, ScheduleBuilder& b);               // hier_scan.cc
 void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hier_scan.cc
+void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc
 
 }  // namespace hiercoll

@@ -35,6 +35,7 @@ const HierComposition kCompositions[] = {
     {Op::kBarrier, "barrier", 0, false, 0, build_hier_barrier},
     {Op::kScan, "scan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_scan},
     {Op::kExscan, "exscan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_exscan},
+    {Op::kAllgatherv, "allgatherv", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
 };
 
 // Which composition a call gets: the first rule of its operation whose
@@ -77,6 +78,7 @@ const SelectRule kSelectRules[] = {
     {Op::kScan, kAny, "scan", 17},
     {Op::kExscan, 64 << 10, "exscan"},
     {Op::kExscan, kAny, "exscan", 17},
+    {Op::kAllgatherv, kAny, "allgatherv"},
 };
 
 // The flat algorithm of a phase: the first rule for the composition kind
@@ -317,7 +319,10 @@ CollArgs HierCall::phase_args(Op op, const HierGroup& g, int64_t count) const {
 }
 
 const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
-  const int64_t bytes = sub->count * choice.unit_bytes;
+  // A v-variant phase by all its blocks (its members' own blocks differ,
+  // and they must all choose alike).
+  const int64_t bytes =
+      is_v_op(sub->op) ? selection_bytes(sub->op, choice.unit_bytes, *sub) : sub->count * choice.unit_bytes;
   const Algorithm* forced = inter ? choice.inter : choice.intra;
   // Forced by name: a phase of another operation runs its namesake.
   if (forced && forced->op != sub->op) forced = find_algorithm(sub->op, forced->name);
@@ -339,9 +344,16 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     const MachineFigures level = inter ? m : inside_node(m);
     a = default_algorithm(*sub, bytes, &level);
   }
-  if (choice.seg_units > 0) sub->seg_units = choice.seg_units;
-  else if (choice.comp->segmented) sub->seg_units = composition_segment(choice, layout, args);
-  else sub->seg_units = units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes);
+  // At most kMaxSegments segments per message (select/flat_rules.h): a
+  // forced or composition segment against the call, a phase's own default
+  // against the phase.
+  if (choice.seg_units > 0)
+    sub->seg_units = bounded_seg_units(args, choice.seg_units);
+  else if (choice.comp->segmented)
+    sub->seg_units = bounded_seg_units(args, composition_segment(choice, layout, args));
+  else
+    sub->seg_units =
+        bounded_seg_units(*sub, units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes));
   return *a;
 }
 

@@ -27,16 +27,19 @@ int validate_args(const Call& c);
 int raise_error(MPI_Comm comm, int code);
 
 // Runs a call: validation, then MPI's own collective (`native`), or a flat
-// or hierarchical schedule, as the settings and the call decide.
+// or hierarchical schedule, as the settings and the call decide.  With a
+// request (nonblocking calls) the schedule is started and *request is
+// handed back (runtime/requests.h); `native` is then MPI's nonblocking
+// collective, which sets *request itself.
 template <typename Native>
-int run_call(const Call& c, Native native);
+int run_call(const Call& c, Native native, MPI_Request* request = nullptr);
 
 // The non-template part of run_call: returns -1 when the call must go to MPI.
-int run_call_internal(const Call& c);
+int run_call_internal(const Call& c, MPI_Request* request);
 
 template <typename Native>
-int run_call(const Call& c, Native native) {
-  const int rc = run_call_internal(c);
+int run_call(const Call& c, Native native, MPI_Request* request) {
+  const int rc = run_call_internal(c, request);
   if (rc != -1) return rc;
   count_call(c.api, Path::kNative);
   note_algorithm("native");

@@ -1,7 +1,7 @@
 // The arguments of any of the collectives the library implements, as MPI
 // takes them.  Operations with one count and datatype (bcast and the
-// reductions) use recvcount and recvtype; bcast's buffer is recvbuf; only
-// reduce_scatter reads recvcounts.
+// reductions) use recvcount and recvtype; bcast's buffer is recvbuf;
+// reduce_scatter and the v-variants read recvcounts.
 #pragma once
 
 #include <mpi.h>
@@ -19,6 +19,12 @@ struct CallArgs {
   MPI_Op mpi_op = MPI_OP_NULL;
   int root = 0;
   MPI_Comm comm = MPI_COMM_NULL;
+  // v-variants: the send side's counts and displacements (scatterv,
+  // alltoallv) and the receive side's displacements (gatherv, allgatherv,
+  // alltoallv; their counts are recvcounts).
+  const int* sendcounts = nullptr;
+  const int* sdispls = nullptr;
+  const int* rdispls = nullptr;
 };
 
 // A call whose send and receive sides have the same count and datatype.
@@ -31,6 +37,18 @@ inline CallArgs same_type_args(const void* sendbuf, void* recvbuf, int count, MP
 inline CallArgs block_args(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return CallArgs{sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, nullptr, MPI_OP_NULL, root, comm};
+}
+
+// A v-variant's call: counts and displacements per rank on the side(s)
+// that hold one block per rank.
+inline CallArgs vector_args(const void* sendbuf, int sendcount, const int* sendcounts, const int* sdispls,
+                            MPI_Datatype sendtype, void* recvbuf, int recvcount, const int* recvcounts,
+                            const int* rdispls, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  CallArgs c{sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, recvcounts, MPI_OP_NULL, root, comm};
+  c.sendcounts = sendcounts;
+  c.sdispls = sdispls;
+  c.rdispls = rdispls;
+  return c;
 }
 
 }  // namespace hiercoll

@@ -5,9 +5,12 @@ namespace hiercoll {
 bool ScheduleKey::operator<(const ScheduleKey& o) const {
   const CollArgs& a = args;
   const CollArgs& b = o.args;
+  // The v-variants' blocks are part of the key: an application repeats few
+  // decompositions, and comparing O(p) counts is far cheaper than building.
   return std::tie(algorithm, variant, a.op, a.rank, a.size, a.root, a.count, a.seg_units, a.commutative, a.send_alias,
-                  a.counts) < std::tie(o.algorithm, o.variant, b.op, b.rank, b.size, b.root, b.count, b.seg_units,
-                                       b.commutative, b.send_alias, b.counts);
+                  a.counts, a.displs, a.send_counts, a.send_displs) <
+         std::tie(o.algorithm, o.variant, b.op, b.rank, b.size, b.root, b.count, b.seg_units, b.commutative,
+                  b.send_alias, b.counts, b.displs, b.send_counts, b.send_displs);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "flat/arrival_order.h"
+#include "flat/mpi_executor.h"
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/settings.h"
@@ -29,13 +30,14 @@ struct ScheduleKey {
 template <typename T>
 class BuiltCache {
  public:
-  // The cached value for key, built by `build` on a miss.
+  // The cached value for key, built by `build` on a miss (shared: a
+  // nonblocking call keeps its schedule while the cache moves on).
   template <typename Build>
-  const T& get(const ScheduleKey& key, Build build) {
+  const std::shared_ptr<T>& get(const ScheduleKey& key, Build build) {
     auto it = map_.find(key);
-    if (it != map_.end()) return *it->second;
+    if (it != map_.end()) return it->second;
     if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
-    return *map_.emplace(key, std::make_shared<T>(build())).first->second;
+    return map_.emplace(key, std::make_shared<T>(build())).first->second;
   }
   size_t size() const { return map_.size(); }
   static constexpr size_t kMaxEntries = 512;
@@ -63,6 +65,11 @@ struct CommState {
   const TuningEntry* tuning = nullptr;
   bool tuning_resolved = false;
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
+  // Calls run by a schedule so far, blocking and nonblocking: every rank
+  // issues them in the same order, so the count names a call alike on all
+  // ranks and gives it its own message tags (flat/mpi_executor.h).
+  uint32_t calls_scheduled = 0;
+  int next_tag_base() { return call_tag_base(calls_scheduled++); }
 };
 
 // The state of an intracommunicator, created on first use.  Not collective.

@@ -45,7 +45,8 @@ int index_in(const std::vector<int>& group, int rank) {
 
 }  // namespace
 
-int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state) {
+int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     int tag_base) {
   const CollArgs& call = plan.args;
   if (call.op != Op::kBcast && call.op != Op::kReduce) return -1;
   if (!state->facts.hierarchical()) return -1;
@@ -67,8 +68,8 @@ int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Sett
     a.send_alias = send_alias;
     const ScheduleKey key{binomial, a, 1 + static_cast<int>(s.dynamic_fill)};
     const ArrivalTree& tree =
-        state->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s.dynamic_fill); });
-    return execute_arrival_order(tree, bufs, c.mpi_op, topo.comm, me, group[0], &group);
+        *state->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s.dynamic_fill); });
+    return execute_arrival_order(tree, bufs, c.mpi_op, topo.comm, tag_base, me, group[0], &group);
   };
 
   note_algorithm("hier:binomial");

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <string>
 
-#include "flat/mpi_executor.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/stats.h"
@@ -31,18 +30,18 @@ void say_unfit(const Settings& s, const Call& c, const std::string& unfit, const
 
 }  // namespace
 
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     const Tuned& t) {
+const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
+                                                    const Settings& s, CommState* state, const Tuned& t) {
   const CollArgs& args = plan.args;
   const int op = static_cast<int>(args.op);
   // A forced flat algorithm (HIERCOLL_<OP>_ALGORITHM or its info hint)
   // means that algorithm, on the whole communicator.
-  if (!s.algorithm[op].empty()) return -1;
+  if (!s.algorithm[op].empty()) return nullptr;
   const bool forcing = !s.composition[op].empty() || !s.inter_algorithm[op].empty();
   const LayoutFacts& facts = state->facts;
   // Degenerate shape: flat, at no further cost (unless something forced
   // must be reported as not fitting).
-  if (!facts.hierarchical() && !forcing) return -1;
+  if (!facts.hierarchical() && !forcing) return nullptr;
   std::string unfit;
   // The tuning file's composition is taken like a forced one, but one that
   // does not fit is no fallback of the user's: only told (verbose).
@@ -59,12 +58,12 @@ int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Sett
   }
   if (!choice) {
     if (s.verbose && unfit.empty() && !compositions_for(args.op).empty()) say_flat(c, *topo.layout);
-    return -1;
+    return nullptr;
   }
+  if (segment > 0 && choice->seg_units * plan.unit_bytes > segment)
+    say_segment_raised(s, c, segment, choice->seg_units * plan.unit_bytes);
   note_algorithm(choice->name.c_str());
-  const Schedule& sched =
-      state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
-  return execute_schedule(sched, plan.bufs, c.mpi_op, topo.comm);
+  return &state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
 }
 
 }  // namespace hiercoll

@@ -50,6 +50,44 @@ int hiercoll_gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 /* Rank i receives block i of root's sendbuf. */
 int hiercoll_scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                      MPI_Datatype recvtype, int root, MPI_Comm comm);
+/* The v-variants: rank i's block has counts[i] elements at displs[i]
+   (in extents of the datatype) of the buffer that holds every block. */
+int hiercoll_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm);
+int hiercoll_scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                      void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int hiercoll_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+int hiercoll_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                       void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                       MPI_Comm comm);
+
+/* Nonblocking versions: the same calls, started; the request completes in
+ * MPI's Test/Wait functions like any other (a generalized request), and the
+ * call advances in them, in hiercoll's other calls and in the progress
+ * thread (HIERCOLL_PROGRESS_THREAD=1). */
+int hiercoll_ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request* request);
+int hiercoll_ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                     MPI_Comm comm, MPI_Request* request);
+int hiercoll_iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                        MPI_Comm comm, MPI_Request* request);
+int hiercoll_iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
+int hiercoll_ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                                   MPI_Op op, MPI_Comm comm, MPI_Request* request);
+int hiercoll_ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                             MPI_Op op, MPI_Comm comm, MPI_Request* request);
+int hiercoll_ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
+int hiercoll_iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* request);
+int hiercoll_iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                     MPI_Request* request);
+int hiercoll_ibarrier(MPI_Comm comm, MPI_Request* request);
+int hiercoll_igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
+int hiercoll_iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
-// The MPI profiling interface: MPI_* collectives become hiercoll's (the
-// library hands to PMPI_* what it does not handle), MPI_Comm_set_info makes a
-// communicator re-read its hints (process start and end: interpose_init.cc).
+// The MPI profiling interface: MPI_* collectives, blocking and nonblocking,
+// become hiercoll's (the library hands to PMPI_* what it does not handle),
+// MPI_Comm_set_info makes a communicator re-read its hints (process start
+// and end: interpose_init.cc; Test/Wait: interpose_wait.cc).
 #include <mpi.h>
 
 #include "runtime/comm_state.h"
@@ -48,6 +49,67 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return hiercoll_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return hiercoll_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+}
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return hiercoll_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return hiercoll_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+}
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return hiercoll_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+}
+int MPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_ibcast(buffer, count, datatype, root, comm, request);
+}
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request);
+}
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* request) {
+  return hiercoll_iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                              MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request);
+}
+int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request);
+}
+int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request* request) {
+  return hiercoll_iscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                MPI_Request* request) {
+  return hiercoll_iexscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) { return hiercoll_ibarrier(comm, request); }
+int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+}
+int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll_iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
 }
 
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {

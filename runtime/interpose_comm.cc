@@ -1,10 +1,12 @@
 // Communicator lifetime for hiercoll/comm_registry.h: MPI_Comm_free marks a
 // handle stale, and every constructor of communicators clears the handle it
-// returns (MPI may hand out the address of a freed one again).
+// returns (MPI may hand out the address of a freed one again); MPI_Comm_free
+// first lets hiercoll's nonblocking calls on the communicator finish.
 #include <mpi.h>
 
 #include "runtime/comm_registry.h"
 #include "runtime/comm_state.h"
+#include "runtime/requests.h"
 
 namespace {
 
@@ -19,6 +21,9 @@ extern "C" {
 
 int MPI_Comm_free(MPI_Comm* comm) {
   const MPI_Comm old = comm ? *comm : MPI_COMM_NULL;
+  // MPI lets a communicator be freed with operations pending on it; its
+  // private communicator goes with it, so hiercoll's finish first.
+  if (old != MPI_COMM_NULL) hiercoll::finish_requests_on(old);
   const int rc = PMPI_Comm_free(comm);
   if (rc == MPI_SUCCESS) hiercoll::note_comm_freed(old);
   return rc;

@@ -80,6 +80,22 @@ HIERCOLL_FORTRAN(exscan, EXSCAN, hiercoll_exscan, SIGNATURE_REDUCTION)
 HIERCOLL_FORTRAN(barrier, BARRIER, hiercoll_barrier, (FInt comm, FOut ierr), (comm))
 HIERCOLL_FORTRAN(gather, GATHER, hiercoll_gather, SIGNATURE_ROOTED_BLOCKS)
 HIERCOLL_FORTRAN(scatter, SCATTER, hiercoll_scatter, SIGNATURE_ROOTED_BLOCKS)
+HIERCOLL_FORTRAN(gatherv, GATHERV, hiercoll_gatherv,
+                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype, FInt root,
+                  FInt comm, FOut ierr),
+                 (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm))
+HIERCOLL_FORTRAN(scatterv, SCATTERV, hiercoll_scatterv,
+                 (FBuf sbuf, FInt scounts, FInt displs, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root,
+                  FInt comm, FOut ierr),
+                 (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm))
+HIERCOLL_FORTRAN(allgatherv, ALLGATHERV, hiercoll_allgatherv,
+                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype, FInt comm,
+                  FOut ierr),
+                 (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm))
+HIERCOLL_FORTRAN(alltoallv, ALLTOALLV, hiercoll_alltoallv,
+                 (FBuf sbuf, FInt scounts, FInt sdispls, FInt stype, FBuf rbuf, FInt rcounts, FInt rdispls,
+                  FInt rtype, FInt comm, FOut ierr),
+                 (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm))
 
 // The process's start and end (interpose_init.cc) and the hints (interpose.cc).
 HIERCOLL_FORTRAN(init, INIT, init, (FOut ierr), ())

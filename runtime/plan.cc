@@ -72,6 +72,11 @@ int make_plan(const Call& c, int rank, int size, Plan* p) {
       p->unit_bytes = type_size(t);
       return MPI_SUCCESS;
     }
+    case Op::kGatherv:
+    case Op::kScatterv:
+    case Op::kAllgatherv:
+    case Op::kAlltoallv:
+      return plan_vector(c, rank, size, p);
     case Op::kAllgather:
     case Op::kAlltoall:
     case Op::kGather:

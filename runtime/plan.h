@@ -36,7 +36,7 @@ struct Plan {
   CollArgs args;
   Buffers bufs;
   int64_t unit_bytes = 0;    // bytes of one unit's data (selection input)
-  ScratchBuffer send_copy;  // in-place alltoall: the input, copied
+  ScratchBuffer send_copy;  // in-place alltoall(v): the input, copied
   ByteMessage message;      // bcast
 };
 
@@ -47,6 +47,9 @@ int make_plan(const Call& c, int rank, int size, Plan* plan);
 // Bcast's part of make_plan: units of bytes, so that ranks whose datatypes
 // differ (with the same type signature) cut blocks and segments alike.
 int plan_bcast(const Call& c, int rank, Plan* plan);
+// The v-variants' part (plan_vector.cc): units are elements, blocks the
+// user's counts and displacements.
+int plan_vector(const Call& c, int rank, int size, Plan* plan);
 // What is left once the schedule ran: unpacking a packed bcast message.
 int finish_plan(const Plan& plan);
 
@@ -59,14 +62,33 @@ struct Tuned {
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t);
-// Runs the call hierarchically; -1 when no hierarchical schedule applies
-// (degenerate topology, operation kept flat), else an MPI error code.
-int run_hierarchical(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     const Tuned& t);
-// Bcast and commutative reduce with HIERCOLL_DYNAMIC: the leaders' and the
-// nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for
-// other operations and degenerate layouts.
-int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state);
+// The flat algorithm (and its arguments: the segment) that runs the call.
+struct FlatPick {
+  const Algorithm* algorithm;
+  CollArgs args;
+};
+FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t);
+// The schedule that runs the call hierarchically; null when none applies
+// (degenerate topology, operation kept flat).
+const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
+                                                    const Settings& s, CommState* state, const Tuned& t);
+
+// Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
+// method), blocking calls only.  Whether the flat pick runs in arrival order:
+bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t);
+// Runs the flat pick's tree (the binomial tree for an algorithm that is no
+// tree) in arrival order.  MPI error code.
+int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
+                     MPI_Comm comm, int tag_base);
+// Bcast and commutative reduce: the leaders' and the nodes' binomial trees
+// in arrival order (runtime/hier_arrival.cc); -1 for other operations and
+// degenerate layouts, else an MPI error code.
+int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                     int tag_base);
+
+// HIERCOLL_VERBOSE: a segment of `asked` bytes was raised to `used` (at
+// most kMaxSegments segments per message, select/flat_rules.h).
+void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used);
+
 
 }  // namespace hiercoll

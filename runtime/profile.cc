@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/settings.h"
 #include "select/profile_file.h"
 
 namespace hiercoll {
@@ -15,11 +16,8 @@ namespace hiercoll {
 namespace {
 
 const char* profile_path() {
-  static const char* path = [] {
-    const char* v = std::getenv("HIERCOLL_PROFILE");
-    return v && *v ? v : nullptr;
-  }();
-  return path;
+  const std::string& path = env_settings().profile_file;
+  return path.empty() ? nullptr : path.c_str();
 }
 
 struct Recorder {

@@ -1,12 +1,14 @@
 // The path of a call through the library: validate, pick the path (MPI's
 // own, flat, hierarchical), lay out the buffers as schedule units, select
-// the algorithm and segment size, fetch or build the schedule, execute.
+// the algorithm and segment size, fetch or build the schedule, execute it
+// (blocking) or start it (nonblocking, runtime/requests.h).
 #include <cstdio>
+#include <memory>
+#include <new>
 #include <vector>
 
 #include "flat/arrival_mpi.h"
 #include "flat/buffers.h"
-#include "flat/mpi_executor.h"
 #include "select/flat_choice.h"
 #include "select/flat_rules.h"
 #include "runtime/call.h"
@@ -14,6 +16,7 @@
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/profile.h"
+#include "runtime/requests.h"
 #include "runtime/tuning.h"
 #include "topo/topology.h"
 
@@ -22,10 +25,15 @@ namespace hiercoll {
 namespace {
 
 // Whether the call moves no data at all (MPI lets such calls return at once).
-bool moves_nothing(const Call& c, int rank) {
+bool moves_nothing(const Call& c, int rank, int size) {
   switch (c.op) {
     case Op::kBarrier: return false;
     case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
+    case Op::kAllgatherv:
+      for (int r = 0; r < size; ++r)
+        if (c.recvcounts[r] != 0) return false;
+      return true;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return false;  // only the root knows all blocks
     case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
     case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
     case Op::kBcast: {
@@ -53,14 +61,54 @@ bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, 
   return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
 }
 
+// Plans that allocate (a packed bcast message, an in-place alltoall's copy of
+// its input) can fail on some ranks only (MPI_ERR_NO_MEM): the others would
+// wait for them forever.  For messages from kAgreeBytes on, where memory may
+// well run out and one small allreduce costs little next to the data, every
+// rank learns the worst outcome before anything is sent.  The size is one
+// all ranks know (bcast: the message; alltoall: all blocks), so all take
+// part in the agreement or none.
+constexpr int64_t kAgreeBytes = int64_t(16) << 20;
+
+bool plan_needs_agreement(const Call& c, int size) {
+  const bool allocates = c.op == Op::kBcast || (c.op == Op::kAlltoall && c.sendbuf == MPI_IN_PLACE);
+  if (!allocates) return false;  // (other calls' types may be null)
+  int type_size = 0;
+  PMPI_Type_size(c.recvtype, &type_size);
+  const int64_t bytes = int64_t(c.recvcount) * type_size;
+  return (c.op == Op::kBcast ? bytes : bytes * size) >= kAgreeBytes;
+}
+
+int make_plan_agreed(const Call& c, int rank, int size, MPI_Comm comm, Plan* plan) {
+  int rc;
+  try {
+    rc = make_plan(c, rank, size, plan);
+  } catch (const std::bad_alloc&) {
+    rc = MPI_ERR_NO_MEM;
+  }
+  if (comm == MPI_COMM_NULL || !plan_needs_agreement(c, size)) return rc;
+  int worst = rc;
+  const int arc = PMPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, comm);
+  return arc != MPI_SUCCESS ? arc : worst;
+}
+
 void say_fallback(const Settings& s, const Call& c, const char* forced, const char* used) {
   if (s.verbose)
     std::fprintf(stderr, "hiercoll: %s: algorithm %s does not fit this call; using %s\n", c.mpi_name, forced, used);
 }
 
+// The end of a blocking call run outside the schedule cache path: the
+// plan's unpacking, the error handler, the statistics.
+int finish_blocking(const Call& c, Plan& plan, int rc, Path path) {
+  if (rc == MPI_SUCCESS) rc = finish_plan(plan);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  count_call(c.api, path);
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
-int run_call_internal(const Call& c) {
+int run_call_internal(const Call& c, MPI_Request* request) {
   bool inter = false;
   int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -90,16 +138,21 @@ int run_call_internal(const Call& c) {
   int rank, size;
   PMPI_Comm_rank(c.comm, &rank);
   PMPI_Comm_size(c.comm, &size);
-  if (moves_nothing(c, rank)) {
+  if (moves_nothing(c, rank, size)) {
     // Counted where a small call with data would go.
     note_algorithm("none");
     count_call(c.api, hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat);
-    return MPI_SUCCESS;
+    return request ? completed_request(request) : MPI_SUCCESS;
   }
 
-  // Lay out the buffers and the arguments in schedule units.
-  Plan plan;
-  rc = make_plan(c, rank, size, &plan);
+  // Lay out the buffers and the arguments in schedule units: on the stack
+  // for a blocking call, in the request for a nonblocking one (it lives
+  // until the schedule has finished).
+  std::unique_ptr<PendingCall> pending;
+  Plan local_plan;
+  Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
+  // Nonblocking calls do not agree on the plan (that would block them).
+  rc = make_plan_agreed(c, rank, size, request ? MPI_COMM_NULL : topo->comm, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
 
   if (profiling()) profile_call(state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
@@ -111,24 +164,39 @@ int run_call_internal(const Call& c) {
   if (tuned_kind == Method::kNative) return -1;
 
   // Hierarchical compositions come first when enabled and useful.  With
-  // arrival-order trees asked for, a rooted call that can take them runs
-  // them: hierarchically for bcast and reduce, else flat (the
-  // compositions' phases have fixed trees).
-  const bool arrival_order = settings.dynamic && arrival_order_applies(plan.args);
+  // arrival-order trees asked for, a rooted blocking call that can take
+  // them runs them: hierarchically for bcast and reduce, else flat (the
+  // compositions' phases have fixed trees).  Not for nonblocking calls, nor
+  // while any is outstanding: the trees' protocol blocks until the root
+  // answers, and nothing would advance the outstanding calls meanwhile.
+  const int tag_base = state->next_tag_base();
+  const bool arrival_possible = !request && !requests_active();
+  const bool arrival_order = arrival_possible && settings.dynamic && arrival_order_applies(plan.args);
+  const std::shared_ptr<Schedule>* sched = nullptr;
   if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
-    rc = arrival_order ? run_hier_arrival(c, plan, *topo, settings, state)
-                       : run_hierarchical(c, plan, *topo, settings, state, tuned);
-    if (rc != -1) {
-      if (rc == MPI_SUCCESS) rc = finish_plan(plan);
-      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-      count_call(c.api, Path::kHier);
-      return MPI_SUCCESS;
+    if (arrival_order) {
+      rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
+      if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
+    } else {
+      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned);
     }
   }
-  rc = run_flat(c, plan, topo->comm, settings, state, tuned);
-  if (rc == MPI_SUCCESS) rc = finish_plan(plan);
+  const Path path = sched ? Path::kHier : Path::kFlat;
+  if (!sched) {
+    FlatPick pick = pick_flat(c, plan, settings, tuned);
+    if (arrival_possible && wants_arrival_order(pick, settings, tuned))
+      return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
+                             Path::kFlat);
+    note_algorithm(pick.algorithm->name);
+    sched = &state->schedules.get(ScheduleKey{pick.algorithm, pick.args},
+                                  [&] { return build_schedule(*pick.algorithm, pick.args); });
+  }
+
+  if (!request) return finish_blocking(c, plan, run_blocking(**sched, plan.bufs, c.mpi_op, topo->comm, tag_base), path);
+  pending->schedule = *sched;
+  rc = start_request(std::move(pending), c, topo->comm, tag_base, request);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  count_call(c.api, Path::kFlat);
+  count_call(c.api, path);
   return MPI_SUCCESS;
 }
 
@@ -148,8 +216,16 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   return t;
 }
 
-int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommState* state, const Tuned& t) {
-  CollArgs args = plan.args;
+void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used) {
+  if (s.verbose)
+    std::fprintf(stderr, "hiercoll: %s: segment of %lld bytes raised to %lld bytes (at most %lld segments)\n",
+                 c.mpi_name, static_cast<long long>(asked), static_cast<long long>(used),
+                 static_cast<long long>(kMaxSegments));
+}
+
+FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t) {
+  FlatPick pick{nullptr, plan.args};
+  CollArgs& args = pick.args;
   FlatRequest req;
   req.forced = s.algorithm[static_cast<int>(args.op)];
   if (t.range && t.range->method.kind == Method::kFlat) {
@@ -163,32 +239,39 @@ int run_flat(const Call& c, Plan& plan, MPI_Comm comm, const Settings& s, CommSt
   // A tuned algorithm that does not fit this call (e.g. a commutative-only
   // one for a non-commutative operation) is no fallback of the user's.
   if (d.unfit_forced || d.unfit_tuned) say_fallback(s, c, d.unfit_forced ? d.unfit_forced : d.unfit_tuned, d.algorithm->name);
-  const Algorithm* a = d.algorithm;
+  if (d.raised_segment_from) say_segment_raised(s, c, d.raised_segment_from, d.seg_units * plan.unit_bytes);
+  pick.algorithm = d.algorithm;
   args.seg_units = d.seg_units;
-  // Arrival order: asked for by the knob, or the tuning file's method.
+  return pick;
+}
+
+// Arrival order: asked for by the knob, or the tuning file's method.
+bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t) {
   const Method* tm = t.range ? &t.range->method : nullptr;
-  const bool tuned_dynamic = tm && tm->kind == Method::kFlat && tm->dynamic && tm->name == a->name;
-  if ((s.dynamic || tuned_dynamic) && arrival_order_applies(args)) {
-    const FillOrder fill = s.dynamic ? s.dynamic_fill : FillOrder::kDepthFirst;
-    auto tree_of = [&](const Algorithm* alg) -> const ArrivalTree& {
-      const ScheduleKey key{alg, args, 1 + static_cast<int>(fill)};
-      return state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, fill); });
-    };
-    const ArrivalTree* tree = &tree_of(a);
-    // Arrival order helps trees only: the binomial tree instead of an
-    // algorithm where everyone talks to everyone.
-    if (!tree->is_tree()) {
-      a = find_algorithm(args.op, "binomial");
-      args.seg_units = 0;
-      tree = &tree_of(a);
-    }
-    note_algorithm(a->name);
-    note_arrival_order();
-    return execute_arrival_order(*tree, plan.bufs, c.mpi_op, comm, args.rank, args.root);
+  const bool tuned_dynamic = tm && tm->kind == Method::kFlat && tm->dynamic && tm->name == pick.algorithm->name;
+  return (s.dynamic || tuned_dynamic) && arrival_order_applies(pick.args);
+}
+
+int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
+                     MPI_Comm comm, int tag_base) {
+  CollArgs& args = pick.args;
+  const FillOrder fill = s.dynamic ? s.dynamic_fill : FillOrder::kDepthFirst;
+  auto tree_of = [&](const Algorithm* alg) -> const ArrivalTree& {
+    const ScheduleKey key{alg, args, 1 + static_cast<int>(fill)};
+    return *state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, fill); });
+  };
+  const Algorithm* a = pick.algorithm;
+  const ArrivalTree* tree = &tree_of(a);
+  // Arrival order helps trees only: the binomial tree instead of an
+  // algorithm where everyone talks to everyone.
+  if (!tree->is_tree()) {
+    a = find_algorithm(args.op, "binomial");
+    args.seg_units = 0;
+    tree = &tree_of(a);
   }
   note_algorithm(a->name);
-  const Schedule& sched = state->schedules.get(ScheduleKey{a, args}, [&] { return build_schedule(*a, args); });
-  return execute_schedule(sched, plan.bufs, c.mpi_op, comm);
+  note_arrival_order();
+  return execute_arrival_order(*tree, plan.bufs, c.mpi_op, comm, tag_base, args.rank, args.root);
 }
 
 }  // namespace hiercoll

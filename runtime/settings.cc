@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <functional>
-#include <vector>
 
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
+#include "topo/sockets.h"
 
 namespace hiercoll {
 
@@ -22,28 +23,31 @@ const char* mode_name(Mode m) {
 
 namespace {
 
-void set_error(Settings* s, const std::string& what) {
-  if (s->error.empty()) s->error = what;
-}
+// Reads a value into the settings; false with `why` set when it is refused.
+using Parse = std::function<bool(const std::string& v, Settings* s, std::string* why)>;
 
-void parse_mode(const std::string& v, const std::string& source, Settings* s) {
-  if (v == "hier") s->mode = Mode::kHier;
-  else if (v == "flat") s->mode = Mode::kFlat;
-  else if (v == "off") s->mode = Mode::kOff;
-  else set_error(s, source + "=" + v + ": unknown mode (hier, flat or off)");
-}
+struct Knob {
+  KnobName name;
+  Parse parse;
+};
 
-// A name knob: `v` must be one of `known` (empty resets it); `what` names
-// the kind for the error ("bcast composition").
-void parse_name(const std::string& v, const std::string& source, const std::vector<std::string>& known,
-                const std::string& what, std::string* out, Settings* s) {
-  if (v.empty() || std::find(known.begin(), known.end(), v) != known.end()) {
-    *out = v;
-    return;
-  }
+std::string listed(const std::vector<std::string>& known) {
   std::string list;
   for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-  set_error(s, source + "=" + v + ": unknown " + what + " (known: " + (list.empty() ? "none" : list) + ")");
+  return list.empty() ? "none" : list;
+}
+
+// A knob whose value is one of `known` names; `what` says which kind
+// ("bcast composition").  `set` stores the value.
+Parse one_of(std::vector<std::string> known, std::string what, std::function<void(const std::string&, Settings*)> set) {
+  return [=](const std::string& v, Settings* s, std::string* why) {
+    if (std::find(known.begin(), known.end(), v) == known.end()) {
+      *why = "unknown " + what + " (known: " + listed(known) + ")";
+      return false;
+    }
+    set(v, s);
+    return true;
+  };
 }
 
 std::vector<std::string> algorithm_names(Op op) {
@@ -58,18 +62,28 @@ std::vector<std::string> composition_names(Op op) {
   return v;
 }
 
-void parse_segment(const std::string& v, const std::string& source, Settings* s) {
+bool parse_bytes(const std::string& v, Settings* s, std::string* why) {
+  errno = 0;
   char* end = nullptr;
   const long long n = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || n < 0) set_error(s, source + "=" + v + ": not a byte count");
-  else s->segment_bytes = n;
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || *end != '\0' || errno == ERANGE) {
+    *why = "not a byte count (a whole number, 0 or more)";
+    return false;
+  }
+  s->segment_bytes = n;
+  return true;
 }
 
-void parse_dynamic(const std::string& v, const std::string& source, Settings* s) {
-  if (v == "off") s->dynamic = false;
-  else if (v == "depth") s->dynamic = true, s->dynamic_fill = FillOrder::kDepthFirst;
-  else if (v == "breadth") s->dynamic = true, s->dynamic_fill = FillOrder::kBreadthFirst;
-  else set_error(s, source + "=" + v + ": unknown arrival-order setting (off, depth or breadth)");
+// A switch: 0 or 1.
+Parse flag(bool Settings::*slot) {
+  return [slot](const std::string& v, Settings* s, std::string* why) {
+    if (v != "0" && v != "1") {
+      *why = "not a switch (known: 0, 1)";
+      return false;
+    }
+    s->*slot = v == "1";
+    return true;
+  };
 }
 
 std::string upper(std::string s) {
@@ -77,49 +91,97 @@ std::string upper(std::string s) {
   return s;
 }
 
-// Walks every knob: `get(name)` returns the value or nullptr.
-void apply(Settings* s, const std::function<const char*(const std::string&)>& get, bool env) {
-  const std::string mode_key = env ? "HIERCOLL_MODE" : "hiercoll";
-  if (const char* v = get(mode_key)) parse_mode(v, mode_key, s);
-  for (int i = 0; i < kNumOps; ++i) {
-    const Op op = static_cast<Op>(i);
-    const std::string name = op_name(op);
-    const struct {
-      const char* suffix;  // of the info key; the variable's is its upper case
-      std::string* slot;
-      std::vector<std::string> (*known)(Op);
-      const char* what;
-    } knobs[] = {
-        {"_algorithm", &s->algorithm[i], algorithm_names, " algorithm"},
-        {"_composition", &s->composition[i], composition_names, " composition"},
-        {"_inter_algorithm", &s->inter_algorithm[i], inter_algorithm_names, " inter-node algorithm"},
-    };
-    for (const auto& k : knobs) {
-      const std::string key = env ? "HIERCOLL_" + upper(name + k.suffix) : "hiercoll_" + name + k.suffix;
-      if (const char* v = get(key)) parse_name(v, key, k.known(op), name + k.what, k.slot, s);
+// Every knob, once.  Environment-only knobs have no info key.
+const std::vector<Knob>& knobs() {
+  static const std::vector<Knob> table = [] {
+    std::vector<Knob> t;
+    t.push_back({{"HIERCOLL_MODE", "hiercoll"},
+                 one_of({"hier", "flat", "off"}, "mode", [](const std::string& v, Settings* s) {
+                   s->mode = v == "hier" ? Mode::kHier : v == "flat" ? Mode::kFlat : Mode::kOff;
+                 })});
+    for (int i = 0; i < kNumOps; ++i) {
+      const Op op = static_cast<Op>(i);
+      const std::string name = op_name(op);
+      const struct {
+        const char* suffix;  // of the info key; the variable's is its upper case
+        std::string (Settings::*slot)[kNumOps];
+        std::vector<std::string> known;
+        const char* what;
+      } per_op[] = {
+          {"_algorithm", &Settings::algorithm, algorithm_names(op), " algorithm"},
+          {"_composition", &Settings::composition, composition_names(op), " composition"},
+          {"_inter_algorithm", &Settings::inter_algorithm, inter_algorithm_names(op), " inter-node algorithm"},
+      };
+      for (const auto& k : per_op)
+        t.push_back({{"HIERCOLL_" + upper(name + k.suffix), "hiercoll_" + name + k.suffix},
+                     one_of(k.known, name + k.what,
+                            [slot = k.slot, i](const std::string& v, Settings* s) { (s->*slot)[i] = v; })});
     }
+    t.push_back({{"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes"}, parse_bytes});
+    // A file that cannot be used is not an error of the call: the runtime
+    // says so once and keeps the built-in rules (runtime/tuning.h).
+    // "none" (an info value cannot be empty) means no file.
+    t.push_back({{"HIERCOLL_TUNING_FILE", "hiercoll_tuning_file"}, [](const std::string& v, Settings* s, std::string*) {
+                   s->tuning_file = v == "none" ? "" : v;
+                   return true;
+                 }});
+    t.push_back({{"HIERCOLL_DYNAMIC", "hiercoll_dynamic"},
+                 one_of({"off", "depth", "breadth"}, "arrival-order setting", [](const std::string& v, Settings* s) {
+                   s->dynamic = v != "off";
+                   s->dynamic_fill = v == "breadth" ? FillOrder::kBreadthFirst : FillOrder::kDepthFirst;
+                 })});
+    t.push_back({{"HIERCOLL_SOCKET_LEVEL", ""}, [](const std::string& v, Settings*, std::string* why) {
+                   std::string level;
+                   if (parse_socket_level(v.c_str(), &level)) return true;
+                   *why = "unknown socket level (known: package, numa, none)";
+                   return false;
+                 }});
+    t.push_back({{"HIERCOLL_HWLOC_SYNTHETIC", ""}, [](const std::string& v, Settings*, std::string* why) {
+                   if (valid_synthetic_topology(v.c_str())) return true;
+                   *why = "not a synthetic topology hwloc accepts (e.g. \"package:2 core:2 pu:1\")";
+                   return false;
+                 }});
+    t.push_back({{"HIERCOLL_PROFILE", ""}, [](const std::string& v, Settings* s, std::string*) {
+                   s->profile_file = v;
+                   return true;
+                 }});
+    t.push_back({{"HIERCOLL_STATS", ""}, flag(&Settings::stats)});
+    t.push_back({{"HIERCOLL_VERBOSE", ""}, flag(&Settings::verbose)});
+    t.push_back({{"HIERCOLL_PROGRESS_THREAD", ""}, flag(&Settings::progress_thread)});
+    return t;
+  }();
+  return table;
+}
+
+// Applies every knob `get(key)` has a value for, keys from the environment
+// or the info object; the first refusal is the settings' error.
+void apply(Settings* s, bool info, const std::function<const char*(const std::string& key)>& get) {
+  for (const Knob& k : knobs()) {
+    const std::string& key = info ? k.name.info : k.name.env;
+    if (key.empty()) continue;
+    const char* v = get(key);
+    if (!v || !*v) continue;  // empty: as if not set (the default)
+    std::string why;
+    if (!k.parse(v, s, &why) && s->error.empty()) s->error = key + "=" + v + ": " + why;
   }
-  const std::string seg_key = env ? "HIERCOLL_SEGMENT_BYTES" : "hiercoll_segment_bytes";
-  if (const char* v = get(seg_key)) parse_segment(v, seg_key, s);
-  const std::string dyn_key = env ? "HIERCOLL_DYNAMIC" : "hiercoll_dynamic";
-  if (const char* v = get(dyn_key)) parse_dynamic(v, dyn_key, s);
-  // A file that cannot be used is not an error of the call: the runtime
-  // says so once and keeps the built-in rules (runtime/tuning.h).
-  // "none" (an info value cannot be empty) means no file.
-  if (const char* v = get(env ? "HIERCOLL_TUNING_FILE" : "hiercoll_tuning_file"))
-    s->tuning_file = std::string(v) == "none" ? "" : v;
 }
 
 }  // namespace
 
+std::vector<KnobName> knob_names() {
+  std::vector<KnobName> v;
+  for (const Knob& k : knobs()) v.push_back(k.name);
+  return v;
+}
+
+Settings settings_from_env(const std::function<const char*(const char*)>& getenv) {
+  Settings r;
+  apply(&r, false, [&](const std::string& key) { return getenv(key.c_str()); });
+  return r;
+}
+
 const Settings& env_settings() {
-  static const Settings s = [] {
-    Settings r;
-    apply(&r, [](const std::string& k) { return std::getenv(k.c_str()); }, true);
-    const char* v = std::getenv("HIERCOLL_VERBOSE");
-    r.verbose = v && *v && std::string(v) != "0";
-    return r;
-  }();
+  static const Settings s = settings_from_env([](const char* k) { return std::getenv(k); });
   return s;
 }
 
@@ -127,19 +189,17 @@ Settings apply_info(const Settings& base, MPI_Info info) {
   Settings s = base;
   if (info == MPI_INFO_NULL) return s;
   std::string value;
-  apply(&s,
-        [&](const std::string& key) -> const char* {
-          // No info object holds a longer key (hiercoll_reduce_scatter_inter_algorithm),
-          // and MPI_Info_get raises an error for one.
-          if (key.size() >= MPI_MAX_INFO_KEY) return nullptr;
-          char buf[MPI_MAX_INFO_VAL + 1];
-          int flag = 0;
-          MPI_Info_get(info, key.c_str(), MPI_MAX_INFO_VAL, buf, &flag);
-          if (!flag) return nullptr;
-          value = buf;
-          return value.c_str();
-        },
-        false);
+  apply(&s, true, [&](const std::string& key) -> const char* {
+    // No info object holds a longer key (hiercoll_reduce_scatter_inter_algorithm),
+    // and MPI_Info_get raises an error for one.
+    if (key.size() >= MPI_MAX_INFO_KEY) return nullptr;
+    char buf[MPI_MAX_INFO_VAL + 1];
+    int flag = 0;
+    MPI_Info_get(info, key.c_str(), MPI_MAX_INFO_VAL, buf, &flag);
+    if (!flag) return nullptr;
+    value = buf;
+    return value.c_str();
+  });
   return s;
 }
 

@@ -14,6 +14,11 @@
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
 //   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
+//   HIERCOLL_HWLOC_SYNTHETIC         (environment only)             an hwloc synthetic topology
+//   HIERCOLL_PROFILE                 (environment only)             a file (runtime/profile.h)
+//   HIERCOLL_STATS, HIERCOLL_VERBOSE (environment only)             0 | 1
+//   HIERCOLL_PROGRESS_THREAD         (environment only)             0 | 1: a progress thread for
+//                                                                   nonblocking collectives
 //
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
@@ -21,6 +26,7 @@
 // mode hier, bcast and reduce as the leaders' and the nodes' binomial
 // trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
 // selection (or a knob) picks; off (the default) keeps the static trees.
+// Blocking calls only (nonblocking ones keep the static trees).
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
@@ -28,14 +34,18 @@
 // applies (hier_registry.h), the algorithm among the node leaders where
 // the composition has an inter-node phase it fits.  Any of the three that
 // does not fit a call falls back to the selection, counted
-// (count_fallback) and told with HIERCOLL_VERBOSE=1.  Empty values reset
-// a knob; unknown names are errors (Settings::error) that list the known ones.
+// (count_fallback) and told with HIERCOLL_VERBOSE=1.  An empty value is as
+// if the knob were not set (its default).  Every knob refuses a bad value the same
+// way: Settings::error says "KEY=value: why (known: ...)", and every call on
+// the communicator fails with MPI_ERR_ARG printing it.
 #pragma once
 
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "flat/arrival_order.h"
 #include "flat/coll_args.h"
@@ -55,11 +65,22 @@ struct Settings {
   FillOrder dynamic_fill = FillOrder::kDepthFirst;
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
+  bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)
+  bool stats = false;              // HIERCOLL_STATS=1: runtime/stats.h
+  std::string profile_file;        // HIERCOLL_PROFILE: runtime/profile.h
   std::string error;               // non-empty: a knob was invalid (the call fails with MPI_ERR_ARG)
 };
 
+// Every knob: its environment variable and info key ("": environment only).
+struct KnobName {
+  std::string env, info;
+};
+std::vector<KnobName> knob_names();
+
 // From the environment, parsed once.
 const Settings& env_settings();
+// From an environment given as a lookup (env_settings passes getenv).
+Settings settings_from_env(const std::function<const char*(const char*)>& getenv);
 // `base` overridden by the hints in `info` (MPI_INFO_NULL: base).
 Settings apply_info(const Settings& base, MPI_Info info);
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "runtime/settings.h"
+
 namespace hiercoll {
 
 namespace {
@@ -18,6 +20,7 @@ const char* api_op_name(ApiOp op) {
   static const char* const names[kNumApiOps] = {
       "bcast", "reduce", "allreduce", "allgather", "reduce_scatter_block", "reduce_scatter",
       "alltoall", "scan", "exscan", "barrier", "gather", "scatter",
+      "gatherv", "scatterv", "allgatherv", "alltoallv",
   };
   return names[static_cast<int>(op)];
 }
@@ -41,8 +44,7 @@ void note_arrival_order() { g_last_arrival_order = true; }
 bool last_in_arrival_order() { return g_last_arrival_order; }
 
 void report_stats() {
-  const char* env = std::getenv("HIERCOLL_STATS");
-  if (!env || !*env || std::string(env) == "0") return;
+  if (!env_settings().stats) return;
   long mine[kNumApiOps * kCounters], sum[kNumApiOps * kCounters];
   for (int i = 0; i < kNumApiOps; ++i)
     for (int k = 0; k < kCounters; ++k) mine[i * kCounters + k] = g_counts[i][k];

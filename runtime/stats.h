@@ -12,8 +12,9 @@ namespace hiercoll {
 enum class ApiOp {
   kBcast, kReduce, kAllreduce, kAllgather, kReduceScatterBlock, kReduceScatter,
   kAlltoall, kScan, kExscan, kBarrier, kGather, kScatter,
+  kGatherv, kScatterv, kAllgatherv, kAlltoallv,
 };
-constexpr int kNumApiOps = 12;
+constexpr int kNumApiOps = 16;
 const char* api_op_name(ApiOp op);
 
 enum class Path { kHier = 0, kFlat = 1, kNative = 2 };

@@ -11,7 +11,12 @@ namespace hiercoll {
 
 namespace {
 
-bool is_rooted(Op op) { return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter; }
+bool is_rooted(Op op) {
+  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
+         op == Op::kScatterv;
+}
+bool is_gather(Op op) { return op == Op::kGather || op == Op::kGatherv; }
+bool is_scatter(Op op) { return op == Op::kScatter || op == Op::kScatterv; }
 bool is_reduction(Op op) {
   return op == Op::kReduce || op == Op::kAllreduce || op == Op::kReduceScatter || op == Op::kScan || op == Op::kExscan;
 }
@@ -99,16 +104,50 @@ int check_op(const Call& c) {
 }
 
 // Whether this rank's send / receive buffer is significant.
-bool send_matters(Op op, bool root) { return op != Op::kBcast && op != Op::kBarrier && (op != Op::kScatter || root); }
-bool recv_matters(Op op, bool root) { return op != Op::kBarrier && ((op != Op::kReduce && op != Op::kGather) || root); }
+bool send_matters(Op op, bool root) { return op != Op::kBcast && op != Op::kBarrier && (!is_scatter(op) || root); }
+bool recv_matters(Op op, bool root) { return op != Op::kBarrier && ((op != Op::kReduce && !is_gather(op)) || root); }
 
 // MPI_IN_PLACE may stand for the send buffer of the unrooted reductions,
-// allgather and alltoall and of a reduce's or gather's root, and for the
-// receive buffer of a scatter's root.
+// allgather(v) and alltoall(v) and of a reduce's or gather(v)'s root, and
+// for the receive buffer of a scatter(v)'s root.
 bool in_place_allowed(Op op, bool root, bool send) {
-  if (!send) return op == Op::kScatter && root;
-  if (op == Op::kReduce || op == Op::kGather) return root;
-  return op != Op::kBcast && op != Op::kScatter;
+  if (!send) return is_scatter(op) && root;
+  if (op == Op::kReduce || is_gather(op)) return root;
+  return op != Op::kBcast && !is_scatter(op);
+}
+
+// A v-variant's per-rank blocks: arrays given, no negative count.  *total:
+// the elements of all blocks (what the buffer must be able to hold).
+int check_blocks(const Call& c, const int* counts, const int* displs, int size, long* total) {
+  if (!counts || !displs) return complain(c, MPI_ERR_ARG, "null counts or displacements array", 0);
+  *total = 0;
+  for (int r = 0; r < size; ++r) {
+    if (counts[r] < 0) return complain(c, MPI_ERR_COUNT, "negative count", counts[r]);
+    *total += counts[r];
+  }
+  return MPI_SUCCESS;
+}
+
+// The v-variants' arguments, where significant on this rank.
+int check_vector(const Call& c, int size, bool root, MPI_Datatype* checked) {
+  const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
+  const bool sends_one = c.op == Op::kGatherv || c.op == Op::kAllgatherv;    // send side: one block
+  const bool sends_all = (c.op == Op::kScatterv && root) || c.op == Op::kAlltoallv;  // one per rank
+  const bool recvs_all = (c.op == Op::kGatherv && root) || c.op == Op::kAllgatherv || c.op == Op::kAlltoallv;
+  const bool recvs_one = c.op == Op::kScatterv && !(root && c.recvbuf == MPI_IN_PLACE);
+  long total = 0;
+  int rc = MPI_SUCCESS;
+  if (sends_one && !in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", checked);
+  if (rc == MPI_SUCCESS && sends_all && !in_place_send) {
+    rc = check_blocks(c, c.sendcounts, c.sdispls, size, &total);
+    if (rc == MPI_SUCCESS) rc = check_data(c, c.sendbuf, total, c.sendtype, "send ", checked);
+  }
+  if (rc == MPI_SUCCESS && recvs_all) {
+    rc = check_blocks(c, c.recvcounts, c.rdispls, size, &total);
+    if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, total, c.recvtype, "receive ", checked);
+  }
+  if (rc == MPI_SUCCESS && recvs_one) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", checked);
+  return rc;
 }
 
 // MPI_IN_PLACE where MPI does not allow it, and send and receive buffers that
@@ -199,6 +238,9 @@ int validate_args(const Call& c) {
         rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
       break;
     case Op::kBarrier:
+      break;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAllgatherv: case Op::kAlltoallv:
+      rc = check_vector(c, size, root, &checked);
       break;
   }
   return rc;

@@ -32,7 +32,9 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   const int64_t seg = req.segment_bytes > 0                  ? req.segment_bytes
                       : tuned_here && req.tuned_segment > 0  ? req.tuned_segment
                                                              : default_segment_bytes(*d.algorithm, bytes, args.size, req.machine);
-  d.seg_units = std::max<int64_t>(1, seg / unit_bytes);
+  const int64_t asked = std::max<int64_t>(1, seg / unit_bytes);
+  d.seg_units = bounded_seg_units(args, asked);
+  if (d.seg_units > asked) d.raised_segment_from = seg;
   return d;
 }
 

@@ -21,8 +21,22 @@ struct Rule {
   int max_p;            // ... on groups of at most this many ranks
   const char* algorithm;
   bool pow2_groups = false;  // ... only on power-of-two groups
+  bool skewed_only = false;  // ... only on skewed allgatherv blocks (is_skewed)
   bool ring = false;         // ... only if a ring's latency is affordable (ring_latency_affordable)
 };
+
+// Allgatherv blocks are skewed when the largest is more than 4 times the
+// mean: a ring then forwards it p - 1 times in sequence, while recursive
+// doubling and Bruck spread it in ceil(lg p) steps.
+bool is_skewed(const CollArgs& a) {
+  if (a.op != Op::kAllgatherv || a.counts.empty()) return false;
+  int64_t total = 0, largest = 0;
+  for (int64_t c : a.counts) {
+    total += c;
+    largest = std::max(largest, c);
+  }
+  return largest * a.size > 4 * total;
+}
 
 // Thakur/Rabenseifner/Gropp §3-4 cutoffs (MPICH defaults), in order.
 const Rule kRules[] = {
@@ -33,7 +47,7 @@ const Rule kRules[] = {
     {Op::kBcast, 12 * 1024, kAnyP, "binomial"},
     {Op::kBcast, kAny, 7, "binomial"},
     {Op::kBcast, 512 * 1024, kAnyP, "scatter_recursive_doubling"},
-    {Op::kBcast, kAny, kAnyP, "scatter_ring", false, true},
+    {Op::kBcast, kAny, kAnyP, "scatter_ring", false, false, true},
     {Op::kBcast, kAny, kAnyP, "scatter_recursive_doubling"},
     // reduce: binomial for short messages and non-commutative operations,
     // Rabenseifner's reduce-scatter + gather otherwise.
@@ -50,7 +64,7 @@ const Rule kRules[] = {
     // latencies are affordable, else recursive doubling / Bruck.
     {Op::kAllgather, 512 * 1024, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, 80 * 1024, kAnyP, "bruck"},
-    {Op::kAllgather, kAny, kAnyP, "ring", false, true},
+    {Op::kAllgather, kAny, kAnyP, "ring", false, false, true},
     {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: recursive halving (commutative) or recursive doubling
@@ -78,6 +92,22 @@ const Rule kRules[] = {
     {Op::kBarrier, kAny, kAnyP, "dissemination"},
     {Op::kGather, kAny, kAnyP, "binomial"},
     {Op::kScatter, kAny, kAnyP, "binomial"},
+    // The v-variants.  Only the root knows a gatherv's or scatterv's
+    // blocks, and only its own blocks an alltoallv rank, so these choose by
+    // group size alone (every rank must choose alike): the linear forms,
+    // and alltoallv's scattered isend/irecv up to one batch of peers
+    // (all messages in flight, as MPI's own), pairwise beyond.  Allgatherv,
+    // whose blocks every rank knows, follows allgather by all blocks'
+    // bytes, unless one block dominates (is_skewed).
+    {Op::kGatherv, kAny, kAnyP, "linear"},
+    {Op::kScatterv, kAny, kAnyP, "linear"},
+    {Op::kAlltoallv, kAny, 32, "scattered"},
+    {Op::kAlltoallv, kAny, kAnyP, "pairwise"},
+    {Op::kAllgatherv, kAny, kAnyP, "recursive_doubling", true, true},
+    {Op::kAllgatherv, kAny, kAnyP, "bruck", false, true},
+    {Op::kAllgatherv, 512 * 1024, kAnyP, "recursive_doubling", true},
+    {Op::kAllgatherv, 80 * 1024, kAnyP, "bruck"},
+    {Op::kAllgatherv, kAny, kAnyP, "ring"},
 };
 
 }  // namespace
@@ -86,6 +116,8 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   switch (op) {
     case Op::kAllgather: case Op::kGather: case Op::kScatter: return unit_bytes * a.size;
     case Op::kAlltoall: return unit_bytes;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return 0;  // no rank knows them all
+    case Op::kAllgatherv:
     case Op::kReduceScatter: {
       int64_t total = 0;
       for (int64_t c : a.counts) total += c;
@@ -93,6 +125,12 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
     }
     default: return unit_bytes * a.count;
   }
+}
+
+int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units) {
+  if (seg_units <= 0) return seg_units;
+  const int64_t units = selection_bytes(args.op, 1, args);
+  return std::max(seg_units, (units + kMaxSegments - 1) / kMaxSegments);
 }
 
 bool ring_latency_affordable(int p, int64_t bytes, const MachineFigures& m) {
@@ -115,6 +153,7 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const Ma
     const Rule& r = kRules[i];
     if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
+    if (r.skewed_only && !is_skewed(args)) continue;
     if (r.ring && !ring_latency_affordable(args.size, bytes, m ? *m : builtin_machine())) continue;
     const Algorithm* a = rule_algorithm[i];
     if (a && algorithm_fits(*a, args)) return a;

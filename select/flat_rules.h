@@ -16,7 +16,9 @@ namespace hiercoll {
 
 // Bytes that selection compares against the cutoffs: the whole vector for
 // bcast, reduce, allreduce, scan, exscan; all blocks together for
-// allgather, gather, scatter, reduce_scatter; one block for alltoall.
+// allgather, gather, scatter, reduce_scatter, allgatherv; one block for
+// alltoall; 0 for gatherv, scatterv and alltoallv, whose blocks no rank
+// knows all of (the root knows a gatherv's; ranks must choose alike).
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
 // The default algorithm for the call on a machine with figures m (null:
@@ -35,6 +37,17 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const Ma
 // cluster's) figures: the ring allgather of 7 ranks at 80 KiB pays 9.7x.
 constexpr double kRingLatencyFactor = 10;
 bool ring_latency_affordable(int p, int64_t bytes, const MachineFigures& m);
+
+// At most this many pipeline segments per message: a smaller segment
+// (forced, tuned or default) is raised to the message's 1/kMaxSegments.  A
+// schedule has a few steps per segment, and each step costs a message's
+// overhead and its share of building the schedule, so tiny segments on a
+// long vector would otherwise run for minutes (HIERCOLL_SEGMENT_BYTES=100).
+constexpr int64_t kMaxSegments = 1024;
+// seg_units raised (where needed) so that the call's units make at most
+// kMaxSegments segments; 0 (no segmentation) stays 0.  Every rank computes
+// the same, from arguments all ranks share.
+int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units);
 
 // Default pipelining segment in bytes for an algorithm and message size on
 // a machine with figures m (null: builtin_machine(), nothing was measured).

@@ -157,6 +157,8 @@ int64_t tuning_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   switch (op) {
     case Op::kBarrier: return 0;
     case Op::kAllgather: case Op::kGather: case Op::kScatter: case Op::kAlltoall: return unit_bytes;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return 0;  // see selection_bytes
+    case Op::kAllgatherv:
     case Op::kReduceScatter: {
       int64_t total = 0;
       for (int64_t c : a.counts) total += c;

@@ -70,7 +70,8 @@ struct TuningFile {
 
 // The size a call is looked up by: a vector's bytes (bcast, reduce,
 // allreduce, scan, exscan), one rank's block (allgather, gather, scatter,
-// alltoall, reduce_scatter: the mean block), 0 for barrier.
+// alltoall, reduce_scatter and allgatherv: the mean block), 0 for barrier
+// and for gatherv, scatterv and alltoallv (see select/flat_rules.h).
 int64_t tuning_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
 // Reads and checks the file's structure and values (not whether the named

@@ -72,6 +72,18 @@ SimCall bench_call(Op op, int64_t bytes, int size, int root) {
       c.unit_bytes = 4;
       if (op == Op::kReduceScatter) a.counts.assign(size, a.count);
       break;
+    case Op::kGatherv:
+    case Op::kScatterv:
+    case Op::kAllgatherv:
+    case Op::kAlltoallv:  // the benchmark's uniform blocks of bytes (its --counts uniform)
+      a.count = std::max<int64_t>(1, bytes);
+      c.unit_bytes = 1;
+      a.counts.assign(size, a.count);
+      a.displs.resize(size);
+      for (int r = 0; r < size; ++r) a.displs[r] = r * a.count;
+      a.send_counts = a.counts;
+      a.send_displs = a.displs;
+      break;
     default:  // block collectives: a unit is one rank's block
       a.count = 1;
       c.unit_bytes = std::max<int64_t>(1, bytes);
@@ -82,7 +94,7 @@ SimCall bench_call(Op op, int64_t bytes, int size, int root) {
 
 namespace {
 
-// The runtime's hierarchical path (runtime/hier_run.cc run_hierarchical):
+// The runtime's hierarchical path (runtime/hier_run.cc choose_hierarchical):
 // null when the call goes flat.
 const HierChoice* hier_choice(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
                               const TunedRange* range, std::string* note) {

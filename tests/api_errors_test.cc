@@ -4,16 +4,19 @@
 // through Open MPI, PMPI_*), and never crashes or hangs.
 #include <mpi.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "call_by_op/call_by_op.h"
 #include "tests/support/mpi_test.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll::testing {
 namespace {
@@ -193,6 +196,35 @@ TEST_F(ApiErrors, InvalidRoot) {
   EXPECT_EQ(error_class(MPI_Reduce(&buf, &buf, 1, MPI_INT, MPI_SUM, -1, comm_)), MPI_ERR_ROOT);
   std::vector<int> all(size_);
   EXPECT_EQ(error_class(MPI_Gather(&buf, 1, MPI_INT, all.data(), 1, MPI_INT, size_ + 3, comm_)), MPI_ERR_ROOT);
+}
+
+// The v-variants: a bad root, a negative count in any array or as the own
+// count, a null array where it is significant; every rank sees each.
+TEST_F(ApiErrors, VectorVariantsBadArguments) {
+  std::vector<int> send(size_, 0), recv(size_, 0), ones(size_, 1), displs(size_), bad(size_, 1);
+  for (int r = 0; r < size_; ++r) displs[r] = r;
+  bad[size_ - 1] = -1;
+  int* s = send.data();
+  int* r = recv.data();
+  EXPECT_EQ(error_class(MPI_Gatherv(s, 1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, size_, comm_)),
+            MPI_ERR_ROOT);
+  EXPECT_EQ(error_class(MPI_Scatterv(s, ones.data(), displs.data(), MPI_INT, r, 1, MPI_INT, -1, comm_)),
+            MPI_ERR_ROOT);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, -1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, 1, MPI_INT, r, bad.data(), displs.data(), MPI_INT, comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Alltoallv(s, bad.data(), displs.data(), MPI_INT, r, ones.data(), displs.data(), MPI_INT,
+                                      comm_)),
+            MPI_ERR_COUNT);
+  EXPECT_EQ(error_class(MPI_Alltoallv(s, ones.data(), displs.data(), MPI_INT, r, nullptr, displs.data(), MPI_INT,
+                                      comm_)),
+            MPI_ERR_ARG);
+  EXPECT_EQ(error_class(MPI_Allgatherv(s, 1, MPI_INT, r, ones.data(), nullptr, MPI_INT, comm_)), MPI_ERR_ARG);
+  // And a good call still works after them.
+  std::fill(send.begin(), send.end(), rank_);
+  EXPECT_EQ(MPI_Allgatherv(s, 1, MPI_INT, r, ones.data(), displs.data(), MPI_INT, comm_), MPI_SUCCESS);
+  for (int i = 0; i < size_; ++i) EXPECT_EQ(recv[i], i);
 }
 
 TEST_F(ApiErrors, NullBufferWithData) {
@@ -400,6 +432,42 @@ TEST_F(ApiErrors, ErrorOnlyTheRootSeesOnAFreshCommunicator) {
                             : MPI_Reduce(&x, nullptr, 1, MPI_INT, MPI_SUM, 0, fresh);
   EXPECT_EQ(error_class(rc), rank_ == 0 ? MPI_ERR_ARG : MPI_SUCCESS);
   MPI_Comm_free(&fresh);
+}
+
+// An error only the root can see while laying out the message: its
+// datatype must be packed, and the root's address space is limited so the
+// packed copy cannot be allocated (MPI_ERR_NO_MEM).  Every rank returns that
+// class instead of the others waiting for the root; the next bcast works.
+// (Not under AddressSanitizer, which reserves terabytes of address space.)
+TEST_F(ApiErrors, OutOfMemoryOnlyAtTheRootReachesEveryRank) {
+  if (sanitize_mode()) GTEST_SKIP() << "address space limits and ASan do not mix";
+  const int n = 32 << 20;  // bytes of the message: above run.cc's kAgreeBytes
+  const int root = size_ - 1;
+  MPI_Datatype every_other;  // n chars, one every two bytes: packed at the root
+  MPI_Type_vector(n, 1, 2, MPI_CHAR, &every_other);
+  MPI_Type_commit(&every_other);
+  std::vector<char> buf(rank_ == root ? 2 * size_t(n) : n, 1);
+  ASSERT_EQ(MPI_Bcast(buf.data(), 1, MPI_CHAR, root, comm_), MPI_SUCCESS);  // the communicator's set-up
+  rlimit saved{};
+  getrlimit(RLIMIT_AS, &saved);
+  if (rank_ == root) {
+    long pages = 0;  // the address space in use now, plus a little
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+      std::fclose(f);
+    }
+    rlimit tight = saved;
+    tight.rlim_cur = rlim_t(pages) * sysconf(_SC_PAGESIZE) + (8 << 20);
+    ASSERT_EQ(setrlimit(RLIMIT_AS, &tight), 0);
+  }
+  const int rc = rank_ == root ? MPI_Bcast(buf.data(), 1, every_other, root, comm_)
+                               : MPI_Bcast(buf.data(), n, MPI_CHAR, root, comm_);
+  if (rank_ == root) setrlimit(RLIMIT_AS, &saved);
+  EXPECT_EQ(error_class(rc), MPI_ERR_NO_MEM);
+  const int again = rank_ == root ? MPI_Bcast(buf.data(), 1, every_other, root, comm_)
+                                  : MPI_Bcast(buf.data(), n, MPI_CHAR, root, comm_);
+  EXPECT_EQ(again, MPI_SUCCESS);
+  MPI_Type_free(&every_other);
 }
 
 // Where Open MPI accepts the same buffer on both sides of a reduction

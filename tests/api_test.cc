@@ -16,23 +16,12 @@
 namespace hiercoll::testing {
 namespace {
 
-class ApiTest : public MpiTest {
+class ApiTest : public RankedMpiTest {
  protected:
-  void SetUp() override {
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  }
   // A duplicate of MPI_COMM_WORLD with the given hints.
   static MPI_Comm comm_with(std::vector<std::pair<const char*, const char*>> hints) {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    for (auto& [k, v] : hints) MPI_Info_set(info, k, v);
-    MPI_Comm c;
-    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
-    MPI_Info_free(&info);
-    return c;
+    return world_with_hints(hints);
   }
-  int rank_ = 0, size_ = 1;
 };
 
 TEST_F(ApiTest, CppOverloadsGiveClosedFormResults) {

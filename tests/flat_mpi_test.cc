@@ -1,8 +1,10 @@
 // Every registered flat algorithm, forced through a communicator's info
 // hints, against the MPI library's own collective on the same data: every
 // data case, counts 0, 1, 7, 1000 and one above 100000, every root, in place
-// and not; and bcast, gather, scatter, allgather and alltoall with different
-// datatypes of one type signature; segmented algorithms with tiny segments.
+// and not (v-variants: irregular counts with zeros, displacements back to
+// back or reversed with gaps); and bcast, gather, scatter, allgather,
+// alltoall and the v-variants with different datatypes of one type
+// signature; segmented algorithms with tiny segments.
 // Runs on every emulated layout.
 #include <mpi.h>
 
@@ -31,6 +33,10 @@ std::vector<ApiOp> api_ops_of(Op op) {
     case Op::kBarrier: return {ApiOp::kBarrier};
     case Op::kGather: return {ApiOp::kGather};
     case Op::kScatter: return {ApiOp::kScatter};
+    case Op::kGatherv: return {ApiOp::kGatherv};
+    case Op::kScatterv: return {ApiOp::kScatterv};
+    case Op::kAllgatherv: return {ApiOp::kAllgatherv};
+    case Op::kAlltoallv: return {ApiOp::kAlltoallv};
   }
   return {};
 }
@@ -73,7 +79,7 @@ class FlatMpi : public MpiTest, public ::testing::WithParamInterface<const Algor
   void check_typed(ApiOp api, MPI_Comm comm, int size) {
     const bool bcast = api == ApiOp::kBcast;
     if (!bcast && api != ApiOp::kGather && api != ApiOp::kScatter && api != ApiOp::kAllgather &&
-        api != ApiOp::kAlltoall)
+        api != ApiOp::kAlltoall && !is_vector(api))
       return;
     for (int n : bcast ? std::vector<int>{7, 100003} : std::vector<int>{1, 7, 1000})
       for (int root = 0; root < (is_rooted(api) ? size : 1); ++root)
@@ -93,10 +99,9 @@ TEST_P(FlatMpi, MatchesMpi) {
     for (const DataCase& dc : data_cases()) {
       for (int count : {0, 1, 7, 1000}) {
         for (int root = 0; root < (is_rooted(api) ? size : 1); ++root) {
-          for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place) {
-            MpiCase c{api, &dc, count, root, in_place == 1};
-            check(c, comm);
-          }
+          for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
+            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps)
+              check(MpiCase{api, &dc, count, root, in_place == 1, gaps == 1}, comm);
         }
       }
       if (barrier) break;

@@ -28,7 +28,7 @@ namespace {
 const ApiOp kAllOps[] = {
     ApiOp::kBcast,   ApiOp::kReduce, ApiOp::kAllreduce,  ApiOp::kAllgather, ApiOp::kReduceScatterBlock,
     ApiOp::kReduceScatter, ApiOp::kAlltoall, ApiOp::kScan, ApiOp::kExscan, ApiOp::kBarrier,
-    ApiOp::kGather, ApiOp::kScatter,
+    ApiOp::kGather, ApiOp::kScatter, ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv,
 };
 
 bool is_reduction(ApiOp op) {
@@ -53,7 +53,7 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
   if (count == 0 && op != ApiOp::kBarrier) return false;  // nothing to move
   const bool multi = two_levels(op, L);
   switch (op) {
-    case ApiOp::kBcast: case ApiOp::kBarrier: return multi;
+    case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: {
       // From 64 KiB on up to 16 ranks the flat linear pipeline serves scans.
@@ -107,14 +107,16 @@ class HierMpi : public MpiTest {
     MPI_Comm_size(comm, &size);
     for (ApiOp api : kAllOps) {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
-                               api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier);
+                               api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
+                               api == ApiOp::kAllgatherv);
       for (const DataCase& dc : data_cases()) {
         if (!is_reduction(api) && api != ApiOp::kBcast && dc.name != "int_sum" && dc.name != "vector_sum") continue;
         for (int count : counts) {
           if (kept_flat && count > 7) continue;  // flat paths have their own test
           for (int root = 0; root < (is_rooted(api) ? size : 1); ++root)
             for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
-              check(MpiCase{api, &dc, count, root, in_place == 1}, comm);
+              for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps)
+                check(MpiCase{api, &dc, count, root, in_place == 1, gaps == 1}, comm);
         }
         if (api == ApiOp::kBarrier) break;
       }

@@ -11,7 +11,15 @@ MPI_LAYOUTS = {
     "4x2_round_robin": ["--nodes", "4", "--ppn", "2", "--map-by", "node"],
 }
 
-def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", **kwargs):
+# Layouts that only the tests naming them run on.
+OTHER_LAYOUTS = {
+    "1x2": ["--nodes", "1", "--ppn", "2"],
+}
+
+def _layout_args(layout):
+    return MPI_LAYOUTS[layout] if layout in MPI_LAYOUTS else OTHER_LAYOUTS[layout]
+
+def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "large", env = {}, **kwargs):
     """Declares <name>_bin and one sh_test <name>_<layout> per layout."""
     cc_binary(
         name = name + "_bin",
@@ -20,7 +28,7 @@ def mpi_test(name, srcs, deps = [], layouts = None, timeout_s = 900, size = "lar
         deps = deps + ["//tests:mpi_test_main"],
         **kwargs
     )
-    mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size)
+    mpi_test_runs(name, ":" + name + "_bin", layouts, timeout_s, size, env)
 
 def mpi_test_runs(name, binary, layouts = None, timeout_s = 900, size = "large", env = {}, args = [], data = []):
     """One sh_test <name>_<layout> per layout running `binary` with `args`.
@@ -54,7 +62,7 @@ def _per_layout(name, script, data, layouts, size, env = {}, args_before = [], a
             name = name + "_" + layout,
             size = size,
             srcs = [script],
-            args = args_before + MPI_LAYOUTS[layout] + args_after,
+            args = args_before + _layout_args(layout) + args_after,
             data = data + ["//tools:cluster.sh"],
             env = env,
             # One MPI job at a time on a 2-core machine.

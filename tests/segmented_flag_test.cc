@@ -29,6 +29,16 @@ bool schedules_differ(const Algorithm& a, int p, int64_t s1, int64_t s2) {
       args.counts.assign(p, 100000 / p);
       args.count = args.counts[rank];
     }
+    if (is_v_op(a.op)) {  // the test matrix's irregular blocks
+      Scenario sc;
+      sc.op = a.op;
+      sc.p = p;
+      sc.root = args.root;
+      sc.count = 100000 / p;
+      static const DataCase kInts{"int", MPI_INT, MPI_INT, 1, MPI_SUM, true};  // no MPI_Init here
+      sc.data = &kInts;
+      args = scenario_args(sc, rank);
+    }
     args.seg_units = s1;
     const std::string first = build_schedule(a, args).to_string();
     args.seg_units = s2;

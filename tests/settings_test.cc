@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cctype>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "flat/registry.h"
 #include "runtime/settings.h"
 
 namespace hiercoll::testing {
@@ -68,7 +72,7 @@ TEST(Settings, ArrivalOrderHint) {
   s = with_hints({{"hiercoll_dynamic", "off"}});
   EXPECT_FALSE(s.dynamic);
   s = with_hints({{"hiercoll_dynamic", "yes"}});
-  EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (off, depth or breadth)");
+  EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (known: off, depth, breadth)");
 }
 
 TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
@@ -101,6 +105,103 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
   EXPECT_EQ(with_hints({{"hiercoll_bcast_composition", "x"}, {"hiercoll_reduce_composition", "y"}}).error.rfind(
                 "hiercoll_bcast_composition=x: ", 0),
             0u);
+}
+
+// Settings from an environment holding only `env`.
+Settings from_env(const std::map<std::string, std::string>& env) {
+  return settings_from_env([&](const char* key) -> const char* {
+    const auto it = env.find(key);
+    return it == env.end() ? nullptr : it->second.c_str();
+  });
+}
+
+// One knob: values it takes (an empty one as if unset), and values it
+// refuses with the start of the reason.
+struct KnobCase {
+  std::string env, info;
+  std::vector<std::string> good, bad;
+  std::string why;
+};
+
+std::vector<KnobCase> knob_cases() {
+  const char* kNotBytes = "not a byte count (a whole number, 0 or more)";
+  std::vector<KnobCase> v = {
+      {"HIERCOLL_MODE", "hiercoll", {"", "hier", "flat", "off"}, {"xyz", "HIER", "flat "},
+       "unknown mode (known: hier, flat, off)"},
+      {"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes", {"", "0", "100", "1048576"},
+       {"-1", "12abc", " 5", "+5", "1e3", "99999999999999999999"}, kNotBytes},
+      // An unusable file is said once and the rules kept (runtime/tuning.h).
+      {"HIERCOLL_TUNING_FILE", "hiercoll_tuning_file", {"none", "/no/such/file.json"}, {}, ""},
+      {"HIERCOLL_SOCKET_LEVEL", "", {"", "package", "numa", "none"}, {"xyz", "socket", "NUMA"},
+       "unknown socket level (known: package, numa, none)"},
+      {"HIERCOLL_HWLOC_SYNTHETIC", "", {"", "package:2 core:2 pu:1"}, {"xyz", "package:two"},
+       "not a synthetic topology hwloc accepts"},
+      {"HIERCOLL_PROFILE", "", {"profile.json"}, {}, ""},
+      {"HIERCOLL_STATS", "", {"", "0", "1"}, {"yes", "2", "true"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_VERBOSE", "", {"", "0", "1"}, {"yes", "2", "on"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_PROGRESS_THREAD", "", {"", "0", "1"}, {"yes", "2"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_DYNAMIC", "hiercoll_dynamic", {"", "off", "depth", "breadth"}, {"yes", "Depth"},
+       "unknown arrival-order setting (known: off, depth, breadth)"},
+  };
+  for (int i = 0; i < kNumOps; ++i) {
+    const std::string op = op_name(static_cast<Op>(i));
+    std::string upper = op;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::vector<const Algorithm*> algs = algorithms_for(static_cast<Op>(i));
+    v.push_back({"HIERCOLL_" + upper + "_ALGORITHM", "hiercoll_" + op + "_algorithm", {"", algs.front()->name},
+                 {"nope", "Binomial"}, "unknown " + op + " algorithm (known: "});
+    v.push_back({"HIERCOLL_" + upper + "_COMPOSITION", "hiercoll_" + op + "_composition", {""}, {"nope"},
+                 "unknown " + op + " composition (known: "});
+    v.push_back({"HIERCOLL_" + upper + "_INTER_ALGORITHM", "hiercoll_" + op + "_inter_algorithm", {""}, {"nope"},
+                 "unknown " + op + " inter-node algorithm (known: "});
+  }
+  return v;
+}
+
+// The table above covers every knob the library reads.
+TEST(Settings, EveryKnobIsInTheTable) {
+  std::set<std::pair<std::string, std::string>> table, library;
+  for (const KnobCase& c : knob_cases()) table.insert({c.env, c.info});
+  for (const KnobName& k : knob_names()) library.insert({k.env, k.info});
+  EXPECT_EQ(table, library);
+}
+
+// Every knob, from the environment and as a hint: good values are taken,
+// bad ones refused alike ("KEY=value: why").
+TEST(Settings, EveryKnobRefusesBadValuesTheSameWay) {
+  for (const KnobCase& c : knob_cases()) {
+    for (const std::string& v : c.good) {
+      EXPECT_EQ(from_env({{c.env, v}}).error, "") << c.env << "=" << v;
+      if (!c.info.empty() && !v.empty()) {
+        EXPECT_EQ(with_hints({{c.info.c_str(), v.c_str()}}).error, "") << c.info;
+      }
+    }
+    for (const std::string& v : c.bad) {
+      EXPECT_EQ(from_env({{c.env, v}}).error.rfind(c.env + "=" + v + ": " + c.why, 0), 0u)
+          << c.env << "=" << v << " gave: " << from_env({{c.env, v}}).error;
+      // An info value cannot be empty.
+      if (c.info.empty() || v.empty() || c.info.size() >= MPI_MAX_INFO_KEY) continue;
+      const std::string error = with_hints({{c.info.c_str(), v.c_str()}}).error;
+      EXPECT_EQ(error.rfind(c.info + "=" + v + ": " + c.why, 0), 0u) << c.info << "=" << v << " gave: " << error;
+    }
+  }
+}
+
+TEST(Settings, ValuesReachTheSettings) {
+  const Settings s = from_env({{"HIERCOLL_MODE", "flat"},
+                               {"HIERCOLL_SEGMENT_BYTES", "4096"},
+                               {"HIERCOLL_STATS", "1"},
+                               {"HIERCOLL_VERBOSE", "1"},
+                               {"HIERCOLL_PROFILE", "p.json"},
+                               {"HIERCOLL_TUNING_FILE", "none"}});
+  EXPECT_EQ(s.error, "");
+  EXPECT_EQ(s.mode, Mode::kFlat);
+  EXPECT_EQ(s.segment_bytes, 4096);
+  EXPECT_TRUE(s.stats);
+  EXPECT_TRUE(s.verbose);
+  EXPECT_EQ(s.profile_file, "p.json");
+  EXPECT_EQ(s.tuning_file, "");
+  EXPECT_FALSE(from_env({{"HIERCOLL_VERBOSE", "0"}}).verbose);
 }
 
 }  // namespace

@@ -388,9 +388,16 @@ build_mpirun_cmd() {
   for name in $(compgen -e); do
     if [[ $name == HIERCOLL_* ]]; then mpirun_cmd+=(-x "$name"); fi
   done
+  for name in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+    if [[ -n ${!name:-} ]]; then mpirun_cmd+=(-x "$name"); fi
+  done
   if [[ -n $nic_bits ]]; then mpirun_cmd+=(-x "HIERCOLL_CLUSTER_NIC_BITS=$nic_bits"); fi
   if ((preload)); then
-    mpirun_cmd+=(-x "LD_PRELOAD=$preload_lib${LD_PRELOAD:+:$LD_PRELOAD}")
+    # A library built with AddressSanitizer (./hiercoll test --sanitize)
+    # needs the sanitizer's runtime loaded before it.
+    local asan
+    asan=$(ldd "$preload_lib" 2>/dev/null | awk '$1 ~ /^libasan\.so/ { print $3 }')
+    mpirun_cmd+=(-x "LD_PRELOAD=${asan:+$asan:}$preload_lib${LD_PRELOAD:+:$LD_PRELOAD}")
   fi
   mpirun_cmd+=("${program[@]}")
 }

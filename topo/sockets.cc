@@ -40,12 +40,26 @@ hwloc_topology_t machine(bool* synthetic) {
 
 }  // namespace
 
+bool parse_socket_level(const char* value, std::string* level) {
+  const std::string v = value ? value : "";
+  if (v.empty()) *level = "package";
+  else if (v == "package" || v == "numa" || v == "none") *level = v;
+  else return false;
+  return true;
+}
+
+bool valid_synthetic_topology(const char* spec) {
+  hwloc_topology_t t;
+  if (hwloc_topology_init(&t) != 0) return false;
+  const bool ok = hwloc_topology_set_synthetic(t, spec) == 0;
+  hwloc_topology_destroy(t);
+  return ok;
+}
+
 int detect_socket(int local_rank, std::string* level) {
-  const char* lv = std::getenv("HIERCOLL_SOCKET_LEVEL");
-  *level = lv && *lv ? lv : "package";
+  if (!parse_socket_level(std::getenv("HIERCOLL_SOCKET_LEVEL"), level)) *level = "package";
   if (*level == "none") return 0;
   const hwloc_obj_type_t type = *level == "numa" ? HWLOC_OBJ_NUMANODE : HWLOC_OBJ_PACKAGE;
-  if (*level != "numa" && *level != "package") *level = "package";
 
   bool synthetic = false;
   hwloc_topology_t topo = machine(&synthetic);

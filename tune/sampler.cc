@@ -28,7 +28,7 @@ Sampler::Sampler(MPI_Comm ctrl, const hcbench::OpInfo& op, int64_t bench_bytes, 
     : ctrl_(ctrl), op_(op), roots_(roots), clock_(clock) {
   PMPI_Comm_rank(ctrl_, &rank_);
   PMPI_Comm_size(ctrl_, &size_);
-  buf_ = hcbench::make_buffers(op, bench_bytes, size_);
+  buf_ = hcbench::make_buffers(op, bench_bytes, size_, rank_);  // v-variants: uniform blocks
   if (roots_.empty()) roots_.push_back(0);
 }
 

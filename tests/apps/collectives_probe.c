@@ -72,6 +72,17 @@ static void run(MPI_Comm comm, int n) {
   }
   MPI_Scatter(l, n, MPI_LONG, m, n, MPI_LONG, 0, comm);
   expect(m[0] == (long)rank * n, "scatter", rank);
+  /* The v-variants: odd ranks' blocks n long, even ranks' one element. */
+  int* cnt = malloc(sizeof(int) * p);
+  int* dsp = malloc(sizeof(int) * p);
+  for (int j = 0, pos = 0; j < p; ++j) cnt[j] = j % 2 ? n : 1, dsp[j] = pos, pos += cnt[j];
+  MPI_Allgatherv(l, cnt[rank], MPI_LONG, m, cnt, dsp, MPI_LONG, comm);
+  for (int j = 0; j < p; ++j) expect(m[dsp[j] + cnt[j] - 1] == j * 100000L + cnt[j] - 1, "allgatherv", rank);
+  mix(m, sizeof(long) * (dsp[p - 1] + cnt[p - 1]));
+  MPI_Gatherv(l, cnt[rank], MPI_LONG, m, cnt, dsp, MPI_LONG, p - 1, comm);
+  if (rank == p - 1)
+    for (int j = 0; j < p; ++j) expect(m[dsp[j]] == j * 100000L, "gatherv", rank);
+  free(cnt), free(dsp);
   MPI_Barrier(comm);
   free(v), free(w), free(l), free(m);
 }

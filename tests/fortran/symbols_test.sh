@@ -28,7 +28,10 @@ for r in $routines; do
   [ "$want" = "$have" ] || fail "$r: Open MPI exports $(echo $want), libhiercoll.so $(echo $have)"
 done
 
-api=$(sed -n 's/^int hiercoll_\([a-z_]*\)(.*/mpi_\1/p' runtime/hiercoll.h)
+# The nonblocking collectives are not among them: a Fortran program waits
+# through Open MPI's Fortran MPI_Wait, which calls PMPI_Wait and would never
+# see hiercoll's requests complete, so from Fortran they stay Open MPI's.
+api=$(sed -n 's/^int hiercoll_\([a-z_]*\)(.*/mpi_\1/p' runtime/hiercoll.h | grep -v '^mpi_i' || true)
 [ "$(wc -l <<<"$api")" -ge 12 ] || fail "the C API's collectives not found in runtime/hiercoll.h"
 for r in $api mpi_init mpi_init_thread mpi_finalize mpi_comm_set_info mpi_comm_dup_with_info; do
   grep -qx "$r" <<<"$routines" || fail "no Fortran symbols for $r"

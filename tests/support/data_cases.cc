@@ -139,4 +139,10 @@ void* elem0(const DataCase& c, std::vector<char>& buf) {
   return buf.data() - lb;
 }
 
+std::vector<char> input_buffer(const DataCase& c, int rank, int salt, int64_t n) {
+  std::vector<char> b = sentinel_buffer(c, n);
+  fill_input(c, rank, salt, elem0(c, b), n);
+  return b;
+}
+
 }  // namespace hiercoll::testing

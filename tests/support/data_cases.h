@@ -42,6 +42,8 @@ void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n);
 // A buffer of n elements of c.type, with every byte (gaps included) set to
 // a sentinel so that writes outside the data are caught.
 std::vector<char> sentinel_buffer(const DataCase& c, int64_t n);
+// A sentinel buffer of n elements holding rank's input (fill_input).
+std::vector<char> input_buffer(const DataCase& c, int rank, int salt, int64_t n);
 // Address of element 0 inside a buffer made by sentinel_buffer.
 void* elem0(const DataCase& c, std::vector<char>& buf);
 

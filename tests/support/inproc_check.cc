@@ -17,8 +17,9 @@ bool is_block_op(Op op) {
 
 namespace {
 
+// (Alltoallv in place is the runtime's copy of the input: runtime/plan.cc.)
 bool op_allows_in_place(Op op) {
-  return op != Op::kBcast && op != Op::kBarrier && op != Op::kAlltoall;
+  return op != Op::kBcast && op != Op::kBarrier && op != Op::kAlltoall && op != Op::kAlltoallv;
 }
 
 MPI_Aint extent_of(MPI_Datatype t) {
@@ -67,6 +68,7 @@ std::string Scenario::describe() const {
     for (size_t i = 0; i < arrival.size() && i < 16; ++i) os << (i ? "," : "") << arrival[i];
     if (arrival.size() > 16) os << ",...";
   }
+  if (is_v_op(the_op())) os << (gaps ? " gaps" : " adjacent");
   if (!counts.empty()) {
     os << " counts=";
     for (size_t i = 0; i < counts.size() && i < 8; ++i) os << (i ? "," : "") << counts[i];
@@ -79,6 +81,26 @@ bool scenario_applies(const Scenario& sc) {
   if (sc.in_place && !op_allows_in_place(sc.the_op())) return false;
   return !sc.algo || algorithm_fits(*sc.algo, scenario_args(sc, 0));
 }
+
+VectorLayout vector_layout(const Scenario& sc) { return VectorLayout{sc.p, sc.count, sc.counts, sc.gaps}; }
+
+namespace {
+
+// A v-variant's arguments on `rank`: the blocks MPI gives it (the rooted
+// forms' arrays at the root only).
+void vector_args(const Scenario& sc, int rank, CollArgs* a) {
+  const VectorLayout v = vector_layout(sc);
+  const Op op = a->op;
+  a->count = v.block(op, rank, sc.root);
+  if (op == Op::kAlltoallv) {
+    v.layout([&](int j) { return v.block(op, j, rank); }, &a->counts, &a->displs);
+    v.layout([&](int j) { return v.block(op, rank, j); }, &a->send_counts, &a->send_displs);
+  } else if (op == Op::kAllgatherv || rank == sc.root) {
+    v.layout([&](int j) { return v.block(op, j, 0); }, &a->counts, &a->displs);
+  }
+}
+
+}  // namespace
 
 CollArgs scenario_args(const Scenario& sc, int rank) {
   CollArgs a;
@@ -93,17 +115,59 @@ CollArgs scenario_args(const Scenario& sc, int rank) {
     a.counts = sc.counts.empty() ? std::vector<int64_t>(sc.p, sc.count) : sc.counts;
     a.count = a.counts[rank];
   }
+  if (is_v_op(a.op)) vector_args(sc, rank, &a);
   if (sc.in_place) {
     switch (a.op) {
       case Op::kReduce: a.send_alias = rank == sc.root ? 0 : -1; break;
       case Op::kAllreduce: case Op::kScan: case Op::kExscan: case Op::kReduceScatter: a.send_alias = 0; break;
       case Op::kAllgather: a.send_alias = rank; break;
       case Op::kGather: a.send_alias = rank == sc.root ? sc.root : -1; break;
+      case Op::kAllgatherv: a.send_alias = a.displs[rank]; break;
+      case Op::kGatherv: a.send_alias = rank == sc.root ? a.displs[rank] : -1; break;
       default: break;  // scatter in place is handled by pointing Recv into Send
     }
   }
   return a;
 }
+
+namespace {
+
+// Elements of a v-variant's send and receive buffers on a rank.
+void vector_buffer_sizes(const CollArgs& a, int64_t* send_n, int64_t* recv_n) {
+  const bool root = a.rank == a.root;
+  const int64_t all = VectorLayout::extent(a.counts, a.displs);
+  switch (a.op) {
+    case Op::kGatherv: *send_n = a.count; *recv_n = root ? all : 0; break;
+    case Op::kScatterv: *send_n = root ? all : 0; *recv_n = a.count; break;
+    case Op::kAllgatherv: *send_n = a.count; *recv_n = all; break;
+    default: *send_n = VectorLayout::extent(a.send_counts, a.send_displs); *recv_n = all; break;
+  }
+}
+
+// What rank r's receive buffer must hold after a v-variant.
+void vector_reference(const Scenario& sc, const std::vector<CollArgs>& args, std::vector<TypedBuf>& input, int r,
+                      TypedBuf* expect) {
+  const DataCase& c = *sc.data;
+  const CollArgs& a = args[r];
+  switch (a.op) {
+    case Op::kGatherv:
+      if (r != sc.root) break;
+      [[fallthrough]];
+    case Op::kAllgatherv:
+      for (int j = 0; j < sc.p; ++j) copy_elems(c, expect->at(c, a.displs[j]), input[j].at(c, 0), a.counts[j]);
+      break;
+    case Op::kScatterv:
+      if (!(sc.in_place && r == sc.root))
+        copy_elems(c, expect->at(c, 0), input[sc.root].at(c, args[sc.root].displs[r]), a.count);
+      break;
+    default:
+      for (int j = 0; j < sc.p; ++j)
+        copy_elems(c, expect->at(c, a.displs[j]), input[j].at(c, args[j].send_displs[r]), a.counts[j]);
+      break;
+  }
+}
+
+}  // namespace
 
 std::string check_inprocess(const Scenario& sc) {
   const DataCase& c = *sc.data;
@@ -128,13 +192,16 @@ std::string check_inprocess(const Scenario& sc) {
   std::vector<TypedBuf> input(p), sendb(p), recvb(p), expect(p);
   std::vector<InprocRank> ranks(p);
   InprocArrival arrival{sc.arrival, std::vector<int>(p, 0)};
+  std::vector<CollArgs> args(p);
   for (int r = 0; r < p; ++r) {
-    const int64_t rn = op == Op::kReduceScatter && !sc.in_place ? counts[r] : recv_n;
+    CollArgs& a = args[r];
+    a = scenario_args(sc, r);
+    int64_t rn = op == Op::kReduceScatter && !sc.in_place ? counts[r] : recv_n;
+    if (is_v_op(op)) vector_buffer_sizes(a, &send_n, &rn);
     input[r] = make_buf(c, send_n);
     fill_input(c, r, /*salt=*/int(sc.count % 5), input[r].at(c, 0), send_n);
     sendb[r] = input[r];
     recvb[r] = make_buf(c, rn);
-    CollArgs a = scenario_args(sc, r);
     const int64_t epu = block ? sc.count : 1;
     Buffers& bufs = ranks[r].bufs;
     bufs[Buf::kSend] = describe_buffer(sendb[r].at(c, 0), c.type, epu);
@@ -148,6 +215,8 @@ std::string check_inprocess(const Scenario& sc) {
     }
     if (sc.in_place && op == Op::kScatter && r == sc.root)
       bufs[Buf::kRecv] = describe_buffer(sendb[r].at(c, sc.root * sc.count), c.type, epu);
+    if (sc.in_place && op == Op::kScatterv && r == sc.root)
+      bufs[Buf::kRecv] = describe_buffer(sendb[r].at(c, a.displs[r]), c.type, 1);
     expect[r] = recvb[r];  // untouched parts must stay as they are
     if (sc.arrival.empty()) {
       ranks[r].sched = sc.algo ? build_schedule(*sc.algo, a) : sc.build(a);
@@ -183,6 +252,9 @@ std::string check_inprocess(const Scenario& sc) {
           copy_elems(c, expect[r].at(c, j * sc.count), input[j].at(c, r * sc.count), sc.count);
         break;
       case Op::kBarrier: break;
+      case Op::kGatherv: case Op::kScatterv: case Op::kAllgatherv: case Op::kAlltoallv:
+        vector_reference(sc, args, input, r, &expect[r]);
+        break;
     }
   }
 

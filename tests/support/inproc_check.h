@@ -12,6 +12,7 @@
 #include "flat/arrival_order.h"
 #include "flat/registry.h"
 #include "tests/support/data_cases.h"
+#include "tests/support/vector_layout.h"
 
 namespace hiercoll::testing {
 
@@ -23,7 +24,8 @@ struct Scenario {
   const DataCase* data = nullptr;
   bool in_place = false;
   int64_t seg_units = 0;
-  std::vector<int64_t> counts;  // reduce_scatter: elements per rank (empty: `count` each)
+  std::vector<int64_t> counts;  // reduce_scatter, v-variants: elements per rank (empty: a pattern)
+  bool gaps = false;            // v-variants: blocks in reverse order with gaps (tests/support/vector_layout.h)
   // A composed schedule instead of a registered algorithm (algo null):
   // `build` gives rank r's schedule from its CollArgs (scenario_args), for
   // operation `op`, called `name` in messages.
@@ -53,6 +55,9 @@ std::string check_barrier_causality(const std::vector<Schedule>& scheds);
 
 // Operations whose unit is one rank's block (CollArgs::count is 1).
 bool is_block_op(Op op);
+
+// The blocks of a v-variant scenario.
+VectorLayout vector_layout(const Scenario& sc);
 
 // The CollArgs the scenario runs with on `rank`.
 CollArgs scenario_args(const Scenario& sc, int rank);

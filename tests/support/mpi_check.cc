@@ -11,7 +11,7 @@ namespace hiercoll::testing {
 std::string MpiCase::describe() const {
   std::ostringstream os;
   os << api_op_name(api) << " " << data->name << " count=" << count << " root=" << root
-     << (in_place ? " in-place" : "");
+     << (in_place ? " in-place" : "") << (gaps ? " gaps" : "");
   return os.str();
 }
 
@@ -31,16 +31,31 @@ std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root) {
   return v;
 }
 
-bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
-bool is_rooted(ApiOp api) {
-  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter;
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints) {
+  MPI_Info info;
+  MPI_Info_create(&info);
+  for (const auto& [k, v] : hints) MPI_Info_set(info, k, v);
+  MPI_Comm c;
+  MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c);
+  MPI_Info_free(&info);
+  return c;
 }
 
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
+bool allows_in_place(ApiOp api) { return api != ApiOp::kBcast && api != ApiOp::kBarrier; }
+bool is_rooted(ApiOp api) {
+  return api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kGather || api == ApiOp::kScatter ||
+         api == ApiOp::kGatherv || api == ApiOp::kScatterv;
+}
+bool is_vector(ApiOp api) {
+  return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv;
+}
+
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   const DataCase& d = *c.data;
+  if (is_vector(c.api)) return compare_vector_with_native(c.api, d, d, c.count, 0, c.root, c.in_place, c.gaps, comm);
   const bool root = rank == c.root;
   const int n = c.count;
   // Irregular counts for reduce_scatter: n, n+1, n+2, ... (zeros when n == 0
@@ -59,8 +74,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     default: break;
   }
   const int salt = n % 7;
-  std::vector<char> input = sentinel_buffer(d, send_n);
-  fill_input(d, rank, salt, elem0(d, input), send_n);
+  const std::vector<char> input = input_buffer(d, rank, salt, send_n);
   MPI_Aint lb, ext;
   MPI_Type_get_extent(d.type, &lb, &ext);
 
@@ -96,7 +110,7 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
     }
     CallArgs args = same_type_args(sendbuf, recvbuf, n, d.type, d.op, c.root, comm);
     args.recvcounts = counts.data();
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + (native ? ": PMPI" : ": hiercoll") + " returned " + std::to_string(rc);
     if (std::memcmp(send.data(), input.data(), send.size()) != 0)
       return c.describe() + (native ? ": PMPI" : ": hiercoll") + " wrote the send buffer";
@@ -119,10 +133,12 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm) {
   return "";
 }
 
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  if (is_vector(c.api))
+    return compare_vector_with_native(c.api, *c.send_type, *c.recv_type, c.doubles / 3, 3, c.root, false, true, comm);
   const bool root = rank == c.root;
   const bool bcast = c.api == ApiOp::kBcast;
   const DataCase& st = *c.send_type;
@@ -131,8 +147,7 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
   int64_t send_n = sn, recv_n = rn;
   if (c.api == ApiOp::kScatter || c.api == ApiOp::kAlltoall) send_n *= size;
   if (c.api == ApiOp::kGather || c.api == ApiOp::kAllgather || c.api == ApiOp::kAlltoall) recv_n *= size;
-  std::vector<char> input = sentinel_buffer(st, send_n);
-  fill_input(st, rank, c.doubles % 7, elem0(st, input), send_n);
+  const std::vector<char> input = input_buffer(st, rank, c.doubles % 7, send_n);
 
   std::vector<char> results[2];
   for (int native = 0; native < 2; ++native) {
@@ -148,18 +163,21 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm) {
     args.recvtype = rt.type;
     args.root = c.root;
     args.comm = comm;
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+    const int rc = call_by_op(c.api, native ? Via::kPmpi : via, args);
     if (rc != MPI_SUCCESS) return c.describe() + who + " returned " + std::to_string(rc);
     if (send != input) return c.describe() + who + " wrote the send buffer";
     if (c.api == ApiOp::kGather && !root) recv.clear();  // undefined
     results[native] = recv;
   }
-  if (results[0] != results[1]) {
-    size_t b = 0;
-    while (b < results[0].size() && results[0][b] == results[1][b]) ++b;
-    return c.describe() + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
-  }
-  return "";
+  return first_difference(results[0], results[1], c.describe(), rank);
+}
+
+std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
+                             int rank) {
+  if (ours == mpi) return "";
+  size_t b = 0;
+  while (b < ours.size() && b < mpi.size() && ours[b] == mpi[b]) ++b;
+  return what + ": rank " + std::to_string(rank) + " differs from MPI's result at byte " + std::to_string(b);
 }
 
 }  // namespace hiercoll::testing

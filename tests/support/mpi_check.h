@@ -7,8 +7,10 @@
 #include <mpi.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "call_by_op/call_by_op.h"
 #include "runtime/stats.h"
 #include "tests/support/data_cases.h"
 
@@ -20,6 +22,7 @@ struct MpiCase {
   int count = 0;  // elements (per block for block collectives)
   int root = 0;
   bool in_place = false;
+  bool gaps = false;  // v-variants: blocks in reverse order with gaps (tests/support/vector_layout.h)
   std::string describe() const;
 };
 
@@ -42,12 +45,28 @@ struct TypedCase {
 // memory, but not in type-map order, on one side).
 std::vector<TypedCase> typed_pairs(ApiOp api, int doubles, int root);
 
+// A duplicate of MPI_COMM_WORLD with the given info hints.
+MPI_Comm world_with_hints(const std::vector<std::pair<const char*, const char*>>& hints);
+
 // Whether MPI allows MPI_IN_PLACE for the operation.
 bool allows_in_place(ApiOp api);
 bool is_rooted(ApiOp api);
 
-// "" when this rank's results agree, else what differs.
-std::string compare_with_native(const MpiCase& c, MPI_Comm comm);
-std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm);
+bool is_vector(ApiOp api);
+
+// "" when hiercoll's result equals MPI's, else where they first differ.
+std::string first_difference(const std::vector<char>& ours, const std::vector<char>& mpi, const std::string& what,
+                             int rank);
+
+// "" when this rank's results agree, else what differs.  `via`: how
+// hiercoll's side is called (kMpiNonblocking: MPI_I<op> and MPI_Wait).
+std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via = Via::kMpi);
+std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via = Via::kMpi);
+// The v-variants' form of both (mpi_vector_check.cc): the send side in
+// elements of `st`, the receive side in elements of `rt`; block sizes
+// follow VectorLayout (scale `count`) in units of `group` doubles (0: one
+// element, where both sides have one type).
+std::string compare_vector_with_native(ApiOp api, const DataCase& st, const DataCase& rt, int count, int group,
+                                       int root, bool in_place, bool gaps, MPI_Comm comm);
 
 }  // namespace hiercoll::testing

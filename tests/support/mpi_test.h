@@ -20,4 +20,14 @@ class MpiTest : public ::testing::Test {
   void TearDown() override;
 };
 
+// An MPI test that knows its rank in MPI_COMM_WORLD and the world's size.
+class RankedMpiTest : public MpiTest {
+ protected:
+  void SetUp() override {
+    rank_ = world_rank();
+    size_ = world_size();
+  }
+  int rank_ = 0, size_ = 1;
+};
+
 }  // namespace hiercoll::testing

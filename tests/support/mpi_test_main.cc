@@ -37,7 +37,14 @@ int world_size() {
 // The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
 // in practice, and Open MPI allows MPI_Abort from any thread.  Weak: a test
 // binary that needs more defines its own.
-__attribute__((weak)) int mpi_test_thread_level() { return MPI_THREAD_SERIALIZED; }
+// The watchdog thread calls MPI_Abort only; MPI_THREAD_SERIALIZED suffices
+// in practice, and Open MPI allows MPI_Abort from any thread.  A test that
+// needs more defines this function (threads_mpi_test.cc), or sets
+// HIERCOLL_TEST_THREAD_MULTIPLE=1 (the progress thread's tests).
+__attribute__((weak)) int mpi_test_thread_level() {
+  const char* multiple = std::getenv("HIERCOLL_TEST_THREAD_MULTIPLE");
+  return multiple && *multiple == '1' ? MPI_THREAD_MULTIPLE : MPI_THREAD_SERIALIZED;
+}
 
 namespace {
 const char kAgreement[] = "failed on rank(s) ";

@@ -1,0 +1,32 @@
+// Where each rank's block of a call lies, for generators shared by a block
+// collective and its v-variant: block collectives have one-unit blocks at
+// unit offsets, v-variants the user's counts and displacements
+// (flat/coll_args.h).  A generator written against these serves both.
+#pragma once
+
+#include "flat/blocks.h"
+#include "flat/coll_args.h"
+#include "flat/schedule.h"
+
+namespace hiercoll {
+
+// The blocks of the buffer that holds every rank's block: Recv of gather,
+// allgather and alltoall, Send of scatter (and their v-variants).
+inline Blocks all_blocks(const CollArgs& a) {
+  if (!is_v_op(a.op)) return unit_blocks(a.size);
+  return Blocks{a.displs, a.counts};
+}
+// Alltoall(v)'s Send blocks.
+inline Blocks send_blocks(const CollArgs& a) {
+  if (!is_v_op(a.op)) return unit_blocks(a.size);
+  return Blocks{a.send_displs, a.send_counts};
+}
+// This rank's own block on the side that holds one block only (gather's
+// Send, scatter's Recv).
+inline Span own_block(const CollArgs& a, Buf buf) { return Span{buf, 0, is_v_op(a.op) ? a.count : 1}; }
+
+// Whether the blocks lie back to back in rank order (the form the
+// allgather primitives need, flat/allgather.h).
+bool adjacent_in_order(const Blocks& L);
+
+}  // namespace hiercoll

@@ -1,0 +1,24 @@
+// The v-variants (gatherv, scatterv, allgatherv, alltoallv): the block
+// collectives' generators, which read each rank's block from the call
+// (flat/call_blocks.h).  Not here: the binomial and segmented trees of
+// gather and scatter, whose inner ranks must know their subtree's block
+// sizes, which MPI gives to the root only; Bruck's alltoall, which forwards
+// blocks whose sizes only their source and destination know.
+#include "flat/allgather.h"
+#include "flat/alltoall.h"
+#include "flat/gather_scatter.h"
+#include "flat/registry.h"
+
+namespace hiercoll {
+
+void add_vector_algorithms(std::vector<Algorithm>* out) {
+  out->push_back({Op::kGatherv, "linear", 0, build_gather_linear});
+  out->push_back({Op::kScatterv, "linear", 0, build_scatter_linear});
+  out->push_back({Op::kAllgatherv, "ring", 0, build_allgather_ring});
+  out->push_back({Op::kAllgatherv, "bruck", 0, build_allgather_bruck});
+  out->push_back({Op::kAllgatherv, "recursive_doubling", 0, build_allgather_recursive_doubling});
+  out->push_back({Op::kAlltoallv, "pairwise", 0, build_alltoall_pairwise});
+  out->push_back({Op::kAlltoallv, "scattered", 0, build_alltoall_scattered});
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,96 @@
+// The v-variants' part of make_plan: units are elements of each side's own
+// datatype (flat/coll_args.h), blocks are the user's counts and
+// displacements where MPI makes them significant.
+#include <algorithm>
+
+#include "runtime/plan.h"
+
+namespace hiercoll {
+
+namespace {
+
+std::vector<int64_t> widen(const int* v, int n) { return std::vector<int64_t>(v, v + n); }
+
+MPI_Aint extent_of(MPI_Datatype t) {
+  MPI_Aint lb, ext;
+  PMPI_Type_get_extent(t, &lb, &ext);
+  return ext;
+}
+
+// Element `off` of a buffer of `type` elements.
+const char* element(const void* base, int64_t off, MPI_Datatype type) {
+  return static_cast<const char*>(base) + off * extent_of(type);
+}
+
+// In-place alltoallv: every block is read and overwritten, so the input
+// (blocks and gaps between them) is copied aside first and Send points at
+// the copy, with the receive side's blocks.
+int copy_aside(const CollArgs& a, Plan* p) {
+  if (a.counts.empty()) return MPI_SUCCESS;
+  int64_t lo = a.displs[0], hi = lo;
+  for (size_t j = 0; j < a.counts.size(); ++j) {
+    lo = std::min(lo, a.displs[j]);
+    hi = std::max(hi, a.displs[j] + a.counts[j]);
+  }
+  Buffers copy;
+  copy[Buf::kSend] = p->bufs[Buf::kRecv];
+  copy[Buf::kRecv] = p->send_copy.allocate(p->bufs[Buf::kRecv], hi - lo);
+  copy[Buf::kRecv].base -= lo * copy[Buf::kRecv].extent;  // element lo of the input is the copy's first
+  p->bufs[Buf::kSend] = copy[Buf::kRecv];
+  return copy_span(copy, Span{Buf::kSend, lo, hi - lo}, Span{Buf::kRecv, lo, hi - lo});
+}
+
+}  // namespace
+
+int plan_vector(const Call& c, int rank, int size, Plan* p) {
+  CollArgs& a = p->args;
+  Buffers& b = p->bufs;
+  const bool root = rank == c.root;
+  const bool in_place = c.sendbuf == MPI_IN_PLACE;
+  b[Buf::kSend] = describe_buffer(c.sendbuf, c.sendtype, 1);
+  b[Buf::kRecv] = describe_buffer(c.recvbuf, c.recvtype, 1);
+  // Scratch in the type of the side whose blocks this rank holds.
+  const bool send_side = (c.op == Op::kScatterv && root) || (c.op == Op::kGatherv && !root);
+  b[Buf::kTmp] = describe_buffer(nullptr, send_side ? c.sendtype : c.recvtype, 1);
+  p->unit_bytes = b[Buf::kTmp].type_size;
+
+  switch (c.op) {
+    case Op::kGatherv:
+    case Op::kAllgatherv:
+      a.count = c.sendcount;
+      if (root || c.op == Op::kAllgatherv) {
+        a.counts = widen(c.recvcounts, size);
+        a.displs = widen(c.rdispls, size);
+      }
+      if (in_place && (root || c.op == Op::kAllgatherv)) {
+        a.send_alias = a.displs[rank];
+        a.count = a.counts[rank];
+        b[Buf::kSend] = describe_buffer(element(c.recvbuf, a.send_alias, c.recvtype), c.recvtype, 1);
+      }
+      return MPI_SUCCESS;
+    case Op::kScatterv:
+      a.count = c.recvcount;
+      if (!root) return MPI_SUCCESS;
+      a.counts = widen(c.sendcounts, size);
+      a.displs = widen(c.sdispls, size);
+      if (c.recvbuf == MPI_IN_PLACE) {
+        // The root's block stays where it is: Recv points at it in Send.
+        a.count = a.counts[rank];
+        b[Buf::kRecv] = describe_buffer(element(c.sendbuf, a.displs[rank], c.sendtype), c.sendtype, 1);
+      }
+      return MPI_SUCCESS;
+    default:  // alltoallv
+      a.counts = widen(c.recvcounts, size);
+      a.displs = widen(c.rdispls, size);
+      if (in_place) {
+        a.send_counts = a.counts;
+        a.send_displs = a.displs;
+        return copy_aside(a, p);
+      }
+      a.send_counts = widen(c.sendcounts, size);
+      a.send_displs = widen(c.sdispls, size);
+      return MPI_SUCCESS;
+  }
+}
+
+}  // namespace hiercoll
