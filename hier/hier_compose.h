@@ -22,6 +22,7 @@
 #include "flat/builder.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
+#include "select/flat_rules.h"
 #include "select/machine.h"
 #include "topo/topology.h"
 
@@ -82,6 +83,7 @@ struct LayoutFacts {
   int socket_levels = 0;   // active_levels(L, true), 0 without a socket level
   bool socket_level = false;
   bool sockets_consecutive = true;
+  LinkSharing links;       // for the flat rules: the most ranks of one node, consecutive
   // Whether some composition may apply (else every call goes flat at once).
   bool hierarchical() const { return levels >= 2 || socket_levels >= 2; }
 };

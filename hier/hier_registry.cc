@@ -339,7 +339,9 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   }
   if (!a) {
     // The rules judge a phase by its own level's figures (a ring's latency
-    // inside a node is the node's).
+    // inside a node is the node's).  A phase's group has one rank per node
+    // (leaders, a column) or lies inside one node: within the group no two
+    // ranks share a link (LinkSharing's default).
     const MachineFigures& m = choice.machine ? *choice.machine : builtin_machine();
     const MachineFigures level = inter ? m : inside_node(m);
     a = default_algorithm(*sub, bytes, &level);

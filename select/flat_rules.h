@@ -21,22 +21,41 @@ namespace hiercoll {
 // knows all of (the root knows a gatherv's; ranks must choose alike).
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
+// How a group's inter-node messages share the nodes' links, as far as the
+// rules care: the most ranks of the group on one node (their concurrent
+// messages between nodes share its link) and whether every node's ranks
+// are consecutive (a ring's neighbours then share a node: one message a
+// step leaves it).  The default: one rank per node, or a group inside one
+// node, whose messages share no link.
+struct LinkSharing {
+  int ranks_per_node = 1;
+  bool consecutive = true;
+};
+
 // The default algorithm for the call on a machine with figures m (null:
-// builtin_machine()); never null: every operation has an unrestricted
-// last rule.
-const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m = nullptr);
+// builtin_machine()) and the group's link sharing; never null: every
+// operation has an unrestricted last rule.
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m = nullptr,
+                                   const LinkSharing& sharing = LinkSharing{});
 
 // MPICH picks a ring (bcast's scatter + ring allgather, the ring allgather)
-// for long messages: the same bandwidth term as recursive doubling, but
-// (p-1) - ceil(lg p) more latencies, which on large groups dominate (at
-// 1024 ranks, 1 MiB, 12.5 GB/s, 1.5 us: 1.5 ms of latency against 84 us of
-// transfer).  A ring is taken only while that extra latency (inter-node
-// alpha) is at most kRingLatencyFactor times the message's transfer time
-// (bytes x inter-node beta).  10 is the tightest factor that keeps the
-// MPICH choices of every group of <= 8 ranks on the built-in (emulated
-// cluster's) figures: the ring allgather of 7 ranks at 80 KiB pays 9.7x.
-constexpr double kRingLatencyFactor = 10;
-bool ring_latency_affordable(int p, int64_t bytes, const MachineFigures& m);
+// for long messages, measured on clusters of a few dozen ranks.  Against
+// recursive doubling / Bruck it pays (p-1) - ceil(lg p) more latencies,
+// which dominate large groups (1024 ranks at 1 MiB, 1.5 us and 12.5 GB/s:
+// 1.5 ms of latency against 84 us of transfer), and it saves link
+// bandwidth where nodes hold several ranks: its neighbours share a node,
+// so one message a step crosses a node's link, where recursive doubling's
+// later steps send from every rank of the node at once (16 ranks per
+// node: 16 times the bytes through the link).  ring_pays is false where
+// the alpha-beta model with that link sharing (flat_rules.cc) predicts the
+// ring's allgather more than kRingTolerance times slower than recursive
+// doubling's / Bruck's; the rules then take those instead.  The tolerance
+// keeps MPICH's measured choice unless the model is confident: 2 is the
+// smallest round factor that keeps it for every group of <= 8 ranks on
+// the built-in (emulated cluster's) figures (7 ranks at 80 KiB, one rank
+// per node: the ring predicted 1.92 times slower).
+constexpr double kRingTolerance = 2;
+bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing& sharing);
 
 // At most this many pipeline segments per message: a smaller segment
 // (forced, tuned or default) is raised to the message's 1/kMaxSegments.  A
