@@ -172,7 +172,11 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
   const double beta = 1 / (m.inter_bandwidth_gbps * 1e3);  // us per byte: 10^3 bytes per us per GB/s
   const double block = static_cast<double>(bytes) / p;
   const double alpha = m.inter_latency_us;
-  return ring_allgather_us(p, block, beta, alpha, s) <= kRingTolerance * doubling_allgather_us(p, block, beta, alpha, s);
+  const double tree = doubling_allgather_us(p, block, beta, alpha, s);
+  const double slack = std::max(kRingSlackLatencies * alpha, kRingModelError * tree);
+  // (1e-9: with one rank per node the two differ by latencies alone, which
+  // the sums may round either way.)
+  return ring_allgather_us(p, block, beta, alpha, s) <= tree + slack + 1e-9 * tree;
 }
 
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m,

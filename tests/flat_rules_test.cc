@@ -62,46 +62,48 @@ TEST(FlatRules, MpichChoicesOnSmallGroupsWithBuiltInFiguresOnAnyLayout) {
 
 // The cases below as the model sees them (flat_rules.cc): ring (p-1)(alpha
 // + f b beta), b = bytes / p, f = 1 (consecutive ranks) or ranks per node;
-// doubling sum over d of (alpha + min(d, ranks per node) x min(d, p-d) b
-// beta).  The ring unless it is predicted more than 2x slower.
+// doubling: the sum over d of (alpha + min(d, ranks per node) x min(d, p-d)
+// b beta).  The ring unless it is predicted slower by more than 4 alpha
+// and more than 15%.
 
 TEST(FlatRules, OneRankPerNodeTheRingPaysOnlyItsLatencyWithTableFigures) {
   const MachineFigures m = table_figures();
   EXPECT_EQ(rule(Op::kBcast, 8, 1 * MiB, &m), "scatter_ring");                     // 84 us vs 78
-  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB, &m), "scatter_ring");                    // 177 vs 92
-  EXPECT_EQ(rule(Op::kBcast, 64, 512 * KiB, &m), "scatter_recursive_doubling");    // 136 vs 50
+  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB, &m), "scatter_recursive_doubling");      // 177 vs 92
   EXPECT_EQ(rule(Op::kBcast, 1024, 1 * MiB, &m), "scatter_recursive_doubling");    // 1618 vs 99
-  EXPECT_EQ(rule(Op::kBcast, 1024, 16 * MiB, &m), "scatter_recursive_doubling");   // 2875 vs 1356
-  EXPECT_EQ(rule(Op::kBcast, 1024, 64 * MiB, &m), "scatter_ring");                 // 6898 vs 5378
-  EXPECT_EQ(rule(Op::kBcast, 65536, 64 * MiB, &m), "scatter_recursive_doubling");  // 103671 vs 5393
+  EXPECT_EQ(rule(Op::kBcast, 1024, 64 * MiB, &m), "scatter_recursive_doubling");   // 6898 vs 5378
+  EXPECT_EQ(rule(Op::kBcast, 1024, 1024 * MiB, &m), "scatter_ring");               // 87350 vs 85830
   EXPECT_EQ(rule(Op::kBcast, 1000, 1 * MiB, &m), "scatter_recursive_doubling");    // any group size
-  EXPECT_EQ(rule(Op::kAllgather, 64, 1 * MiB, &m), "ring");
+  EXPECT_EQ(rule(Op::kAllgather, 8, 1 * MiB, &m), "ring");
   EXPECT_EQ(rule(Op::kAllgather, 1024, 1 * MiB, &m), "recursive_doubling");
   EXPECT_EQ(rule(Op::kAllgather, 1000, 1 * MiB, &m), "bruck");  // not a power of two
-  EXPECT_EQ(rule(Op::kAllgather, 65536, 64 * MiB, &m), "recursive_doubling");
+  EXPECT_EQ(rule(Op::kAllgather, 65536, 64 * MiB, &m), "recursive_doubling");  // 103671 vs 5393
 }
 
 TEST(FlatRules, RanksSharingALinkFavourTheRingWithTableFigures) {
   const MachineFigures m = table_figures();
-  // 64x16: 16 of recursive doubling's messages share a link in its last steps.
+  // 4x16 and 64x16: 16 of recursive doubling's messages share a link in
+  // its last steps.
   EXPECT_EQ(rule(Op::kBcast, 64, 512 * KiB, &m, per_node(16)), "scatter_ring");    // 136 vs 568
-  EXPECT_EQ(rule(Op::kBcast, 1024, 1 * MiB, &m, per_node(16)), "scatter_ring");    // 1618 vs 1343
   EXPECT_EQ(rule(Op::kBcast, 1024, 16 * MiB, &m, per_node(16)), "scatter_ring");   // 2875 vs 21266
-  EXPECT_EQ(rule(Op::kAllgather, 1024, 1 * MiB, &m, per_node(16)), "ring");
-  // 1024x64: 65535 latencies still dominate 1 MiB, no longer 16 MiB.
-  EXPECT_EQ(rule(Op::kBcast, 65536, 1 * MiB, &m, per_node(64)), "scatter_recursive_doubling");  // 98386 vs 5389
-  EXPECT_EQ(rule(Op::kBcast, 65536, 16 * MiB, &m, per_node(64)), "scatter_ring");  // 99645 vs 85867
-  EXPECT_EQ(rule(Op::kAllgather, 65536, 1 * MiB, &m, per_node(64)), "recursive_doubling");
+  EXPECT_EQ(rule(Op::kBcast, 1024, 1 * MiB, &m, per_node(16)), "scatter_recursive_doubling");  // 1618 vs 1343
+  EXPECT_EQ(rule(Op::kAllgather, 1024, 1 * MiB, &m, per_node(16)), "recursive_doubling");
+  EXPECT_EQ(rule(Op::kAllgather, 1024, 16 * MiB, &m, per_node(16)), "ring");
+  // 1024x64: 65535 latencies still dominate up to 16 MiB, not 64 MiB.
+  EXPECT_EQ(rule(Op::kBcast, 65536, 1 * MiB, &m, per_node(64)), "scatter_recursive_doubling");   // 98386 vs 5389
+  EXPECT_EQ(rule(Op::kBcast, 65536, 16 * MiB, &m, per_node(64)), "scatter_recursive_doubling");  // 99645 vs 85867
+  EXPECT_EQ(rule(Op::kBcast, 65536, 64 * MiB, &m, per_node(64)), "scatter_ring");  // 103671 vs 343398
   // Round-robin ranks: the ring's neighbours are on other nodes, all 16
   // ranks of a node send across its link in both, and the ring's latency
   // counts again.
-  EXPECT_EQ(rule(Op::kBcast, 1024, 1 * MiB, &m, per_node(16, false)), "scatter_recursive_doubling");  // 2878 vs 1359
+  EXPECT_EQ(rule(Op::kBcast, 1024, 16 * MiB, &m, per_node(16, false)), "scatter_ring");  // 22988 vs 21469
+  EXPECT_EQ(rule(Op::kBcast, 1024, 4 * MiB, &m, per_node(16, false)), "scatter_recursive_doubling");
 }
 
 TEST(FlatRules, BuiltInFiguresOnLargeGroups) {
   // 83 us, 3.2 GB/s.  One rank per node:
-  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB), "scatter_recursive_doubling");   // 5552 us vs 821
-  EXPECT_EQ(rule(Op::kBcast, 64, 16 * MiB), "scatter_ring");                // 10390 vs 5659
+  EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB), "scatter_recursive_doubling");     // 5552 us vs 821
+  EXPECT_EQ(rule(Op::kBcast, 64, 16 * MiB), "scatter_recursive_doubling");    // 10390 vs 5659
   EXPECT_EQ(rule(Op::kBcast, 1024, 16 * MiB), "scatter_recursive_doubling");  // 90147 vs 6068
   EXPECT_EQ(rule(Op::kAllgather, 63, 1 * MiB), "bruck");
   EXPECT_EQ(rule(Op::kAllgather, 1024, 64 * MiB), "recursive_doubling");  // 105860 vs 21781
@@ -131,18 +133,20 @@ TEST(FlatRules, PhasesInsideANodeAreJudgedByTheNodesFigures) {
   EXPECT_EQ(rule(Op::kBcast, 64, 1 * MiB), "scatter_recursive_doubling");
 }
 
-TEST(FlatRules, RingToleranceBoundIsExact) {
+TEST(FlatRules, RingSlackBoundsAreExact) {
   const MachineFigures& b = builtin_machine();
-  // 7 ranks at 80 KiB: ring 6 x 83 + 21.9 us, Bruck 3 x 83 + 21.9: 1.92x.
-  EXPECT_TRUE(ring_pays(7, 80 * KiB, b, LinkSharing{}));
-  EXPECT_FALSE(ring_pays(8, 80 * KiB, b, LinkSharing{}));  // 2.22x
-  EXPECT_TRUE(ring_pays(2, 1, b, LinkSharing{}));          // a ring of two is recursive doubling
-  // 8 ranks: 7 (alpha + x/7) <= 2 (3 alpha + x), x = 7/8 bytes x beta,
-  // holds from x = alpha, 303542.86 bytes.
-  EXPECT_TRUE(ring_pays(8, 303543, b, LinkSharing{}));
-  EXPECT_FALSE(ring_pays(8, 303542, b, LinkSharing{}));
+  // One rank per node: the ring pays (p-1) - ceil(lg p) more latencies for
+  // the same bytes; up to 4 (9 ranks) always granted.
+  EXPECT_TRUE(ring_pays(8, 1, b, LinkSharing{}));
+  EXPECT_TRUE(ring_pays(9, 1, b, LinkSharing{}));
+  EXPECT_FALSE(ring_pays(10, 80 * KiB, b, LinkSharing{}));
+  EXPECT_TRUE(ring_pays(2, 1, b, LinkSharing{}));  // a ring of two is recursive doubling
+  // 10 ranks: 5 latencies (415 us) are within 15% of recursive doubling's
+  // 4 alpha + 9/10 bytes beta from 8656592.6 bytes.
+  EXPECT_TRUE(ring_pays(10, 8656593, b, LinkSharing{}));
+  EXPECT_FALSE(ring_pays(10, 8656592, b, LinkSharing{}));
   // More ranks per node than the group has count as the group's size.
-  EXPECT_EQ(ring_pays(8, 303542, b, per_node(8)), ring_pays(8, 303542, b, per_node(1000)));
+  EXPECT_EQ(ring_pays(64, 1 * MiB, b, per_node(64)), ring_pays(64, 1 * MiB, b, per_node(1000)));
 }
 
 }  // namespace
