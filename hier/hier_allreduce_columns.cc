@@ -43,7 +43,8 @@ void build_hier_allreduce_columns(const HierCall& c, ScheduleBuilder& b) {
       {"ring", allgather_ring_blocks},
   };
   const CollArgs gather_args = c.phase_args(Op::kAllgather, HierGroup{members, me, 0}, 1);
-  const std::string name = default_algorithm(gather_args, c.args.count * c.choice.unit_bytes)->name;
+  const MachineFigures node_figures = inside_node(c.choice.machine ? *c.choice.machine : builtin_machine());
+  const std::string name = default_algorithm(gather_args, c.args.count * c.choice.unit_bytes, &node_figures)->name;
   AllgatherBlocksFn fn = allgather_ring_blocks;
   for (const auto& k : kBlocks)
     if (name == k.name) fn = k.fn;

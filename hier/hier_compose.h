@@ -22,6 +22,7 @@
 #include "flat/builder.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
+#include "select/flat_rules.h"
 #include "select/machine.h"
 #include "topo/topology.h"
 
@@ -82,6 +83,7 @@ struct LayoutFacts {
   int socket_levels = 0;   // active_levels(L, true), 0 without a socket level
   bool socket_level = false;
   bool sockets_consecutive = true;
+  LinkSharing links;       // for the flat rules: the most ranks of one node, consecutive
   // Whether some composition may apply (else every call goes flat at once).
   bool hierarchical() const { return levels >= 2 || socket_levels >= 2; }
 };
@@ -126,7 +128,7 @@ struct HierChoice {
   // (allreduce_pipelined's reduce and bcast among nodes both run "twotree").
   const Algorithm* inter = nullptr;
   const Algorithm* intra = nullptr;
-  // The machine figures default segment sizes follow (null: the built-in
+  // The machine figures default segment sizes and the flat rules follow (null: the built-in
   // ones; a tuning file's figures otherwise).
   const MachineFigures* machine = nullptr;
   std::string name;         // choice_name(): set when interned (not built per call)

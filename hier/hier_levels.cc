@@ -115,6 +115,11 @@ LayoutFacts layout_facts(const Layout& L) {
   LayoutFacts f;
   f.levels = active_levels(L, false);
   f.socket_level = has_socket_level(L);
+  // A layout of one node shares no link.
+  if (L.num_nodes > 1) {
+    for (int n = 0; n < L.num_nodes; ++n) f.links.ranks_per_node = std::max(f.links.ranks_per_node, L.node_size(n));
+    f.links.consecutive = L.consecutive;
+  }
   if (f.socket_level) {
     f.socket_levels = active_levels(L, true);
     f.sockets_consecutive = sockets_consecutive(L);

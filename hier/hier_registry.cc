@@ -337,7 +337,15 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     const Algorithm* f = find_algorithm(r.op, r.algorithm);
     if (f && algorithm_fits(*f, *sub)) a = f;
   }
-  if (!a) a = default_algorithm(*sub, bytes);
+  if (!a) {
+    // The rules judge a phase by its own level's figures (a ring's latency
+    // inside a node is the node's).  A phase's group has one rank per node
+    // (leaders, a column) or lies inside one node: within the group no two
+    // ranks share a link (LinkSharing's default).
+    const MachineFigures& m = choice.machine ? *choice.machine : builtin_machine();
+    const MachineFigures level = inter ? m : inside_node(m);
+    a = default_algorithm(*sub, bytes, &level);
+  }
   // At most kMaxSegments segments per message (select/flat_rules.h): a
   // forced or composition segment against the call, a phase's own default
   // against the phase.

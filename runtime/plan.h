@@ -12,6 +12,7 @@
 #include "runtime/call.h"
 #include "runtime/comm_state.h"
 #include "runtime/settings.h"
+#include "select/flat_rules.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -67,7 +68,7 @@ struct FlatPick {
   const Algorithm* algorithm;
   CollArgs args;
 };
-FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t);
+FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links);
 // The schedule that runs the call hierarchically; null when none applies
 // (degenerate topology, operation kept flat).
 const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,

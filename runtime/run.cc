@@ -183,7 +183,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   }
   const Path path = sched ? Path::kHier : Path::kFlat;
   if (!sched) {
-    FlatPick pick = pick_flat(c, plan, settings, tuned);
+    FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links);
     if (arrival_possible && wants_arrival_order(pick, settings, tuned))
       return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
                              Path::kFlat);
@@ -223,7 +223,7 @@ void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t
                  static_cast<long long>(kMaxSegments));
 }
 
-FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t) {
+FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links) {
   FlatPick pick{nullptr, plan.args};
   CollArgs& args = pick.args;
   FlatRequest req;
@@ -234,6 +234,7 @@ FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tun
   }
   req.segment_bytes = s.segment_bytes;
   req.machine = t.machine;
+  req.links = links;
   const FlatDecision d = decide_flat(args, plan.unit_bytes, req);
   if (d.unfit_forced) count_fallback(c.api);
   // A tuned algorithm that does not fit this call (e.g. a commutative-only

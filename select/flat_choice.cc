@@ -24,7 +24,7 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   d.algorithm = fitting(args.op, req.forced, args, &d.unfit_forced);
   // A forced name (fitting or not) hides the tuning file's choice.
   if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(args.op, req.tuned, args, &d.unfit_tuned);
-  if (!d.algorithm) d.algorithm = default_algorithm(args, bytes);
+  if (!d.algorithm) d.algorithm = default_algorithm(args, bytes, req.machine, req.links);
   // seg_units stays 0 where the schedule ignores it (segmented_flag_test),
   // so that one cached schedule serves every segment-free call shape.
   if (unit_bytes <= 0 || !d.algorithm->segmented) return d;

@@ -9,6 +9,7 @@
 
 #include "flat/coll_args.h"
 #include "flat/registry.h"
+#include "select/flat_rules.h"
 #include "select/machine.h"
 
 namespace hiercoll {
@@ -21,7 +22,8 @@ struct FlatRequest {
   std::string_view tuned;      // the tuning file's flat algorithm for the call's range
   int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the rules')
   int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
-  const MachineFigures* machine = nullptr;  // figures default segments follow (null: built-in)
+  const MachineFigures* machine = nullptr;  // figures the rules and default segments follow (null: built-in)
+  LinkSharing links;                        // the group's, for the rules (select/flat_rules.h)
 };
 
 struct FlatDecision {

@@ -22,6 +22,7 @@ struct Rule {
   const char* algorithm;
   bool pow2_groups = false;  // ... only on power-of-two groups
   bool skewed_only = false;  // ... only on skewed allgatherv blocks (is_skewed)
+  bool ring = false;         // ... only where a ring pays (ring_pays)
 };
 
 // Allgatherv blocks are skewed when the largest is more than 4 times the
@@ -41,11 +42,13 @@ bool is_skewed(const CollArgs& a) {
 const Rule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's
     // scatter + allgather for long ones (recursive doubling for medium
-    // power-of-two groups, ring otherwise).
+    // messages, ring for long ones where it pays (ring_pays), else
+    // recursive doubling, which takes any group size here).
     {Op::kBcast, 12 * 1024, kAnyP, "binomial"},
     {Op::kBcast, kAny, 7, "binomial"},
     {Op::kBcast, 512 * 1024, kAnyP, "scatter_recursive_doubling"},
-    {Op::kBcast, kAny, kAnyP, "scatter_ring"},
+    {Op::kBcast, kAny, kAnyP, "scatter_ring", false, false, true},
+    {Op::kBcast, kAny, kAnyP, "scatter_recursive_doubling"},
     // reduce: binomial for short messages and non-commutative operations,
     // Rabenseifner's reduce-scatter + gather otherwise.
     {Op::kReduce, 2048 + 1, kAnyP, "binomial"},
@@ -57,10 +60,13 @@ const Rule kRules[] = {
     {Op::kAllreduce, kAny, kAnyP, "rabenseifner"},
     {Op::kAllreduce, kAny, kAnyP, "recursive_doubling"},
     // allgather: recursive doubling below 512 KiB on powers of two, Bruck
-    // below 80 KiB otherwise, ring for long messages.
+    // below 80 KiB otherwise, ring for long messages where it pays
+    // (ring_pays), else recursive doubling / Bruck.
     {Op::kAllgather, 512 * 1024, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, 80 * 1024, kAnyP, "bruck"},
-    {Op::kAllgather, kAny, kAnyP, "ring"},
+    {Op::kAllgather, kAny, kAnyP, "ring", false, false, true},
+    {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
+    {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: recursive halving (commutative) or recursive doubling
     // (non-commutative) below 512 KiB, pairwise exchange above.
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
@@ -101,7 +107,9 @@ const Rule kRules[] = {
     {Op::kAllgatherv, kAny, kAnyP, "bruck", false, true},
     {Op::kAllgatherv, 512 * 1024, kAnyP, "recursive_doubling", true},
     {Op::kAllgatherv, 80 * 1024, kAnyP, "bruck"},
-    {Op::kAllgatherv, kAny, kAnyP, "ring"},
+    {Op::kAllgatherv, kAny, kAnyP, "ring", false, false, true},
+    {Op::kAllgatherv, kAny, kAnyP, "recursive_doubling", true},
+    {Op::kAllgatherv, kAny, kAnyP, "bruck"},
 };
 
 }  // namespace
@@ -127,7 +135,52 @@ int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units) {
   return std::max(seg_units, (units + kMaxSegments - 1) / kMaxSegments);
 }
 
-const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
+namespace {
+
+// Allgather of `bytes` in all over p ranks (scatter + allgather bcast's
+// second half) under alpha + bytes x beta, where a step's f concurrent
+// messages through one node's link share it (f x the bytes).  The ring:
+// p - 1 steps of one block each; each node sends one message a step over
+// its link when its ranks are consecutive (its last rank's to the next
+// node), else all of its ranks may.
+double ring_allgather_us(int p, double block, double beta, double alpha, const LinkSharing& s) {
+  const int flows = s.consecutive ? 1 : s.ranks_per_node;
+  return (p - 1) * (alpha + flows * block * beta);
+}
+
+// Recursive doubling (powers of two) or Bruck (any p): ceil(lg p) steps at
+// distances d = 1, 2, 4, ... moving min(d, p - d) blocks each; at distance
+// d at most min(d, ranks per node) ranks of a node with consecutive ranks
+// talk across its link (every rank where the ranks are not consecutive),
+// an upper bound for recursive doubling, whose partners at distances below
+// an aligned node's size stay inside it.
+double doubling_allgather_us(int p, double block, double beta, double alpha, const LinkSharing& s) {
+  double t = 0;
+  for (int64_t d = 1; d < p; d *= 2) {
+    const int64_t flows = s.consecutive ? std::min<int64_t>(d, s.ranks_per_node) : s.ranks_per_node;
+    t += alpha + flows * std::min<int64_t>(d, p - d) * block * beta;
+  }
+  return t;
+}
+
+}  // namespace
+
+bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing& sharing) {
+  if (p <= 2) return true;
+  LinkSharing s = sharing;
+  s.ranks_per_node = std::max(1, std::min(s.ranks_per_node, p));
+  const double beta = 1 / (m.inter_bandwidth_gbps * 1e3);  // us per byte: 10^3 bytes per us per GB/s
+  const double block = static_cast<double>(bytes) / p;
+  const double alpha = m.inter_latency_us;
+  const double tree = doubling_allgather_us(p, block, beta, alpha, s);
+  const double slack = std::max(kRingSlackLatencies * alpha, kRingModelError * tree);
+  // (1e-9: with one rank per node the two differ by latencies alone, which
+  // the sums may round either way.)
+  return ring_allgather_us(p, block, beta, alpha, s) <= tree + slack + 1e-9 * tree;
+}
+
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m,
+                                   const LinkSharing& sharing) {
   // Each rule's algorithm, looked up by name once (the call path is hot).
   constexpr size_t kNumRules = sizeof(kRules) / sizeof(kRules[0]);
   static const std::vector<const Algorithm*> rule_algorithm = [] {
@@ -140,6 +193,7 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes) {
     if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
     if (r.skewed_only && !is_skewed(args)) continue;
+    if (r.ring && !ring_pays(args.size, bytes, m ? *m : builtin_machine(), sharing)) continue;
     const Algorithm* a = rule_algorithm[i];
     if (a && algorithm_fits(*a, args)) return a;
   }

@@ -21,9 +21,46 @@ namespace hiercoll {
 // knows all of (the root knows a gatherv's; ranks must choose alike).
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
 
-// The default algorithm for the call (never null: every operation has an
-// unrestricted last rule).
-const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes);
+// How a group's inter-node messages share the nodes' links, as far as the
+// rules care: the most ranks of the group on one node (their concurrent
+// messages between nodes share its link) and whether every node's ranks
+// are consecutive (a ring's neighbours then share a node: one message a
+// step leaves it).  The default: one rank per node, or a group inside one
+// node, whose messages share no link.
+struct LinkSharing {
+  int ranks_per_node = 1;
+  bool consecutive = true;
+};
+
+// The default algorithm for the call on a machine with figures m (null:
+// builtin_machine()) and the group's link sharing; never null: every
+// operation has an unrestricted last rule.
+const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m = nullptr,
+                                   const LinkSharing& sharing = LinkSharing{});
+
+// MPICH picks a ring (bcast's scatter + ring allgather, the ring allgather)
+// for long messages, measured on clusters of a few dozen ranks.  Against
+// recursive doubling / Bruck it pays (p-1) - ceil(lg p) more latencies,
+// which dominate large groups (1024 ranks at 1 MiB, 1.5 us and 12.5 GB/s:
+// 1.5 ms of latency against 84 us of transfer), and it saves link
+// bandwidth where nodes hold several ranks: its neighbours share a node,
+// so one message a step crosses a node's link, where recursive doubling's
+// later steps send from every rank of the node at once (16 ranks per
+// node: 16 times the bytes through the link).  ring_pays compares the two
+// allgathers under alpha-beta with that link sharing (flat_rules.cc) and
+// keeps MPICH's measured choice unless the ring's predicted excess
+// exceeds both
+//  - kRingSlackLatencies latencies: what MPICH's choices grant the ring on
+//    every group of <= 8 (in fact 9) ranks on the built-in (emulated
+//    cluster's) figures, whatever the layout (8 ranks: 7 latencies
+//    against 3, the same bytes); and
+//  - kRingModelError of recursive doubling's time: within the model's own
+//    error (median 12-18% on the emulated cluster, SIMULATION.md
+//    "Calibration") the measurement stands.
+// The rules then take recursive doubling / Bruck.
+constexpr double kRingSlackLatencies = 4;
+constexpr double kRingModelError = 0.15;
+bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing& sharing);
 
 // At most this many pipeline segments per message: a smaller segment
 // (forced, tuned or default) is raised to the message's 1/kMaxSegments.  A

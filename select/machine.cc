@@ -10,6 +10,13 @@ int64_t MachineFigures::alpha_over_beta_bytes() const {
   return std::max<int64_t>(1024, static_cast<int64_t>(bytes));
 }
 
+MachineFigures inside_node(const MachineFigures& m) {
+  MachineFigures n = m;
+  n.inter_latency_us = m.intra_latency_us;
+  n.inter_bandwidth_gbps = m.intra_bandwidth_gbps;
+  return n;
+}
+
 const MachineFigures& builtin_machine() {
   // 83 us and 3.2 GB/s between emulated nodes: alpha/beta about 256 KiB
   // (forcing 256 KiB segments on 4x2 at 1 MiB: pipelined tree bcast 9.9 ->

@@ -22,6 +22,10 @@ struct MachineFigures {
   int64_t alpha_over_beta_bytes() const;
 };
 
+// m with the node's own latency and bandwidth in the link's place: the
+// figures the flat rules judge a phase inside a node by.
+MachineFigures inside_node(const MachineFigures& m);
+
 // Figures measured by the benchmark's ping-pong on the emulated cluster
 // (4 nodes x 2 ranks on 2 cores, Open MPI 4.1.4 TCP over loopback): used
 // where no tuning file gives the machine's own.

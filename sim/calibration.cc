@@ -76,12 +76,16 @@ double median_of(std::vector<double> v) {
   return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
 }
 
-// The five figures as the fit's variables: their logarithms.
+// The fitted figures as the fit's variables: their logarithms.  The five
+// figures, and with cores the message handling time (from 1 us where none
+// is given: a logarithm needs a start above 0).
 std::vector<double> to_logs(const CostModel& m) {
-  return {std::log(m.alpha_us), std::log(m.bandwidth_gbps), std::log(m.shm_alpha_us),
-          std::log(m.shm_bandwidth_gbps), std::log(m.reduce_gbps)};
+  std::vector<double> x = {std::log(m.alpha_us), std::log(m.bandwidth_gbps), std::log(m.shm_alpha_us),
+                           std::log(m.shm_bandwidth_gbps), std::log(m.reduce_gbps)};
+  if (m.cores > 0) x.push_back(std::log(m.message_cpu_us > 0 ? m.message_cpu_us : 1.0));
+  return x;
 }
-// The other figures (the link's burst) stay those of `base`.
+// The other figures (the link's burst, the cores) stay those of `base`.
 CostModel from_logs(const std::vector<double>& x, const CostModel& base) {
   CostModel m = base;
   m.alpha_us = std::exp(x[0]);
@@ -89,6 +93,7 @@ CostModel from_logs(const std::vector<double>& x, const CostModel& base) {
   m.shm_alpha_us = std::exp(x[2]);
   m.shm_bandwidth_gbps = std::exp(x[3]);
   m.reduce_gbps = std::exp(x[4]);
+  if (x.size() > 5) m.message_cpu_us = std::exp(x[5]);
   return m;
 }
 

@@ -176,6 +176,7 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
     req.tuned_segment = range->segment_bytes;
   }
   req.machine = m.tuning ? &m.tuning->machine : nullptr;
+  req.links = F.links;
   const FlatDecision d = decide_flat(call.args, call.unit_bytes, req);
   if (d.unfit_forced || d.unfit_tuned)
     out->note = std::string("algorithm ") + (d.unfit_forced ? d.unfit_forced : d.unfit_tuned) +

@@ -25,6 +25,16 @@ struct CostModel {
   // out; the latency alpha overlaps the next send, whose send step is
   // done then (as an eager send completes before its receive).
   bool latency_overlaps = false;
+  // Cores (0: as many as ranks, the papers' model).  With cores > 0 the
+  // ranks sharing them (a node's, or every rank with cores_shared_by_all:
+  // the emulated cluster runs all its nodes on one machine) queue for a
+  // core, first come first served, for each reduction (its bytes x gamma)
+  // and for each message's handling at its receiver (message_cpu_us, after
+  // its transfer): where ranks outnumber cores, a step's local work waits
+  // for a core, not for bandwidth.
+  int cores = 0;
+  bool cores_shared_by_all = false;
+  double message_cpu_us = 0;
 
   // Microseconds per byte.
   double beta() const { return 1e-3 / bandwidth_gbps; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <functional>
 
 #include "sim/event_queue.h"
 #include "sim/message_matching.h"
@@ -34,11 +35,30 @@ struct StepState {
   // its sender's queue, a reduction's in its rank's queue; a receive's is
   // its send's link in the receiver's queue (a receive waits in none).
   int32_t next = -1;
-  uint8_t ready = 0;  // message steps: ready (1), started (2)
+  uint8_t ready = 0;  // message steps: ready (1), started (2), transferred, handled by a core (3)
 };
 static_assert(sizeof(StepState) == 36, "a step's state stays small");
 
 const Clock& later(const Clock& a, const Clock& b) { return b.time > a.time ? b : a; }
+
+// Cores shared by a group of ranks (CostModel::cores): jobs come in time
+// order (the engine's clock), each takes the core free first, so a
+// min-heap of the cores' free times serves them first come first served.
+class CorePool {
+ public:
+  explicit CorePool(int cores) : free_at_(static_cast<size_t>(cores), 0.0) {}
+  // When a job of `us` arriving at `now` ends.
+  double run(double now, double us) {
+    std::pop_heap(free_at_.begin(), free_at_.end(), std::greater<double>());
+    const double end = std::max(now, free_at_.back()) + us;
+    free_at_.back() = end;
+    std::push_heap(free_at_.begin(), free_at_.end(), std::greater<double>());
+    return end;
+  }
+
+ private:
+  std::vector<double> free_at_;
+};
 
 // An intrusive FIFO of step ids (messages or reductions waiting for a
 // rank's port), linked through StepState::next (Engine::link).
@@ -81,6 +101,11 @@ class Engine {
   void serve_touched();
   void queue_initial_messages();
   void prefetch_ahead();
+  // The pool of rank r's cores, or null where every rank has its own.
+  CorePool* pool_of(int r) {
+    if (pools_.empty()) return nullptr;
+    return &pools_[m_.cores_shared_by_all ? 0 : static_cast<size_t>((*input_.node_of)[r])];
+  }
 
   const SimInput& input_;
   const CostModel& m_;
@@ -103,6 +128,7 @@ class Engine {
   std::vector<int32_t> initial_messages_;
   EventQueue events_;
   NodeLinks* links_ = nullptr;
+  std::vector<CorePool> pools_;
   double now_ = 0;
   int64_t done_ = 0;
   Clock last_;
@@ -189,7 +215,7 @@ int64_t Engine::first_startable(int r, bool out) {
   int64_t prev = -1;
   for (int64_t g = f.head; g >= 0;) {
     const int32_t nxt = link(g, !out);
-    if (st(g).ready == 2) {
+    if (st(g).ready >= 2) {
       if (prev >= 0) link(prev, !out) = nxt;
       else f.head = nxt;
       if (f.tail == g) f.tail = static_cast<int32_t>(prev);
@@ -262,6 +288,12 @@ void Engine::send_freed(int64_t send) {
 void Engine::message_done(int64_t send) {
   const int from = sender_of(send);
   const int to = scheds_.peer(send);
+  // Transferred: now the receiver's handling, once a core is free.
+  if (CorePool* pool = pool_of(to); pool && st(send).ready == 2) {
+    st(send).ready = 3;
+    events_.push(pool->run(now_, m_.message_cpu_us), EventKind::kMessageDone, send);
+    return;
+  }
   const int64_t recv = st(send).partner;
   Clock c = st(send).clock;
   const double took = now_ - c.time;
@@ -289,7 +321,9 @@ void Engine::try_reduce(int r) {
   c = later(c, reduce_free_[r]);
   c.time = now_;
   const int64_t bytes = scheds_.units(g) * input_.unit_bytes;
-  events_.push(now_ + double(bytes) * m_.gamma(), EventKind::kReduceDone, g, static_cast<uint32_t>(r));
+  const double us = double(bytes) * m_.gamma();
+  CorePool* pool = pool_of(r);
+  events_.push(pool ? pool->run(now_, us) : now_ + us, EventKind::kReduceDone, g, static_cast<uint32_t>(r));
 }
 
 void Engine::reduce_done(int64_t g, int r) {
@@ -434,6 +468,7 @@ bool Engine::run(SimResult* out, std::string* error) {
   for (int node : *input_.node_of) nodes = std::max(nodes, node + 1);
   NodeLinks links(nodes, m_.bandwidth_gbps * 1e3, m_.burst_bytes);
   links_ = &links;
+  if (m_.cores > 0) pools_.assign(m_.cores_shared_by_all ? 1 : static_cast<size_t>(nodes), CorePool(m_.cores));
 
   // Steps without predecessors, listed before any runs (a copy completes
   // at once and may free a later one).

@@ -10,7 +10,9 @@
 //  - a message inside a node costs alpha_shm + bytes * beta_shm; between
 //    nodes alpha + bytes * beta, where the bytes go through the sending
 //    node's link, shared fairly by that node's concurrent inter-node sends;
-//  - reducing costs gamma per byte of input.
+//  - reducing costs gamma per byte of input;
+//  - with CostModel::cores, reductions and each message's handling at its
+//    receiver also wait for one of the cores its ranks share.
 // Ties are broken by the order events were made, so a run is deterministic.
 #pragma once
 

@@ -42,7 +42,8 @@ std::string sim_usage() {
          "                         --impls LIST [--alpha US] [--bandwidth GBPS] [--shm-alpha US]\n"
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
          "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
-         "                         [--latency-overlaps yes|no]\n"
+         "                         [--latency-overlaps yes|no] [--cores N --cores-shared-by node|all]\n"
+         "                         [--message-cpu US]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -54,11 +55,15 @@ std::string sim_usage() {
          "  that many bytes at once after idling (a token bucket, as the emulated cluster's shaper: 64K).\n"
          "  --latency-overlaps yes|no: a sender's port is free once its bytes are out, the latency\n"
          "  overlapping its next send (LogP's view; default no, the papers' model).\n"
+         "  --cores N: a node's ranks (--cores-shared-by all: every rank, as the emulated cluster's 8 ranks\n"
+         "  on 2 cores) share N cores for reductions and each message's handling at its receiver\n"
+         "  (--message-cpu US), first come first served (default 0: a core per rank, no handling time).\n"
          "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
          "  about 9 GB).\n"
          "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
-         "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth) to a benchmark\n"
-         "  run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>, tuned with the run's --tuning),\n"
+         "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth; with --cores\n"
+         "  also --message-cpu) to a benchmark run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>,\n"
+         "  tuned with the run's --tuning),\n"
          "  starting from the figures given (or the defaults); --map-by: the run's placement (bench's default\n"
          "  is slot). Prints the figures and every point's measured and predicted time.\n";
 }
@@ -92,6 +97,9 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--shm-bandwidth") ok = parse_figure(v, &opt->model.shm_bandwidth_gbps);
     else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
     else if (arg == "--latency-overlaps") ok = (v == "yes" || v == "no") && ((opt->model.latency_overlaps = v == "yes"), true);
+    else if (arg == "--cores") ok = v == "0" ? ((opt->model.cores = 0), true) : parse_count(v, &opt->model.cores);
+    else if (arg == "--cores-shared-by") ok = (v == "node" || v == "all") && ((opt->model.cores_shared_by_all = v == "all"), true);
+    else if (arg == "--message-cpu") ok = parse_figure(v, &opt->model.message_cpu_us);
     else if (arg == "--link-burst") {
       std::vector<int64_t> bytes;  // a size as bench spells it (64K)
       ok = hcbench::parse_size_list(v, &bytes, error) && bytes.size() == 1;

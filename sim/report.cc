@@ -43,7 +43,13 @@ std::string model_text(const CostModel& m) {
                 "between nodes alpha %.3g us, %.4g GB/s per node link (shared by its ranks); inside a node %.3g us, "
                 "%.4g GB/s; reduce %.4g GB/s",
                 m.alpha_us, m.bandwidth_gbps, m.shm_alpha_us, m.shm_bandwidth_gbps, m.reduce_gbps);
-  return line;
+  std::string s = line;
+  if (m.cores > 0) {
+    std::snprintf(line, sizeof line, "; %d cores shared by %s, %.3g us to handle a message", m.cores,
+                  m.cores_shared_by_all ? "all ranks" : "a node's ranks", m.message_cpu_us);
+    s += line;
+  }
+  return s;
 }
 
 void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimPoint>& points) {
@@ -81,6 +87,11 @@ void print_calibration(std::ostream& os, const CalibrationSet& set, const Calibr
                 c.model.alpha_us, c.model.bandwidth_gbps, c.model.shm_alpha_us, c.model.shm_bandwidth_gbps,
                 c.model.reduce_gbps);
   os << line;
+  if (c.model.cores > 0) {
+    std::snprintf(line, sizeof line, "  --cores %d --cores-shared-by %s --message-cpu %.4g\n", c.model.cores,
+                  c.model.cores_shared_by_all ? "all" : "node", c.model.message_cpu_us);
+    os << line;
+  }
   std::snprintf(line, sizeof line, "%-10s %10s %-22s %4s %-34s %12s %12s %8s\n", "op", "bytes", "impl", "root",
                 "algorithm", "measured_us", "predicted_us", "error");
   os << line;

@@ -542,6 +542,20 @@ TEST(Hierarchy, Levels) {
   EXPECT_FALSE(sockets_consecutive(synthetic({4, 4}, false, 2, true)));
 }
 
+// What the flat rules learn of a layout (select/flat_rules.h LinkSharing).
+TEST(Hierarchy, LinkSharingForTheFlatRules) {
+  auto links = [](const Layout& L) { return layout_facts(L).links; };
+  EXPECT_EQ(links(synthetic({2, 2, 2, 2})).ranks_per_node, 2);
+  EXPECT_TRUE(links(synthetic({2, 2, 2, 2})).consecutive);
+  EXPECT_EQ(links(synthetic({3, 1, 2})).ranks_per_node, 3);  // the fullest node
+  EXPECT_EQ(links(synthetic({2, 2, 2, 2}, true)).ranks_per_node, 2);
+  EXPECT_FALSE(links(synthetic({2, 2, 2, 2}, true)).consecutive);
+  EXPECT_EQ(links(synthetic({1, 1, 1})).ranks_per_node, 1);
+  // One node: no link is shared, whatever the order.
+  EXPECT_EQ(links(synthetic({8})).ranks_per_node, 1);
+  EXPECT_TRUE(links(synthetic({8})).consecutive);
+}
+
 }  // namespace
 }  // namespace hiercoll::testing
 

@@ -27,10 +27,11 @@ struct Outcome {
   std::string error;
 };
 
-Outcome run_schedules(const std::vector<Schedule>& scheds, const std::vector<int>& node_of) {
+Outcome run_schedules(const std::vector<Schedule>& scheds, const std::vector<int>& node_of,
+                      const CostModel& m = model()) {
   Outcome r;
   const CompactSchedules compact = CompactSchedules::of(scheds);
-  r.ok = simulate(SimInput{&compact, &node_of, 1}, model(), &r.res, &r.error);
+  r.ok = simulate(SimInput{&compact, &node_of, 1}, m, &r.res, &r.error);
   return r;
 }
 
@@ -156,6 +157,45 @@ TEST(SimEngine, ReductionsAndCriticalPathShares) {
   EXPECT_DOUBLE_EQ(r.res.critical.intra_us, 26);
   EXPECT_DOUBLE_EQ(r.res.critical.reduce_us, 200);
   EXPECT_DOUBLE_EQ(r.res.critical.inter_us, 110);
+}
+
+// With cores, the ranks sharing them queue for one, first come first
+// served, to reduce and to handle each message they receive.
+TEST(SimEngine, RanksWaitForTheirCores) {
+  std::vector<ScheduleBuilder> b(4);
+  for (ScheduleBuilder& x : b) x.reduce(Span{Buf::kSend, 0, kBytes}, data(), true, {});  // 200 us each
+  std::vector<Schedule> reduces;
+  for (ScheduleBuilder& x : b) reduces.push_back(x.finish());
+  const std::vector<int> two_nodes = {0, 0, 1, 1};
+  CostModel m = model();
+  EXPECT_DOUBLE_EQ(run_schedules(reduces, two_nodes, m).res.time_us, 200);  // a core each
+  m.cores = 1;  // per node: two rounds
+  EXPECT_DOUBLE_EQ(run_schedules(reduces, two_nodes, m).res.time_us, 400);
+  m.cores = 2;
+  EXPECT_DOUBLE_EQ(run_schedules(reduces, two_nodes, m).res.time_us, 200);
+  m.cores_shared_by_all = true;  // 4 ranks on 2 cores, as the emulated cluster's 8 on 2
+  const Outcome all = run_schedules(reduces, two_nodes, m);
+  EXPECT_DOUBLE_EQ(all.res.time_us, 400);
+  EXPECT_DOUBLE_EQ(all.res.critical.reduce_us, 400);  // waiting for a core counts as the work's
+
+  // Two messages into node 1 at once (both from node 0's link, 210 us),
+  // handled 5 us each after arrival on node 1's one core: the second waits.
+  std::vector<ScheduleBuilder> c(4);
+  c[0].send(2, data());
+  c[1].send(3, data());
+  c[2].recv(0, data());
+  c[3].recv(1, data());
+  std::vector<Schedule> msgs;
+  for (ScheduleBuilder& x : c) msgs.push_back(x.finish());
+  CostModel h = model();
+  h.cores = 1;
+  h.message_cpu_us = 5;
+  const Outcome r = run_schedules(msgs, two_nodes, h);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_DOUBLE_EQ(r.res.time_us, 10 + 200 + 5 + 5.0);
+  EXPECT_DOUBLE_EQ(r.res.critical.inter_us, 220);
+  h.cores = 2;
+  EXPECT_DOUBLE_EQ(run_schedules(msgs, two_nodes, h).res.time_us, 10 + 200 + 5.0);
 }
 
 TEST(SimEngine, SchedulesThatDoNotFitAreErrors) {
