@@ -69,9 +69,16 @@ struct FlatPick {
 };
 FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t);
 // The schedule that runs the call hierarchically; null when none applies
-// (degenerate topology, operation kept flat).
+// (degenerate topology, operation kept flat) or when the count exchange
+// failed (*rc: its MPI error code, else MPI_SUCCESS).
 const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
-                                                    const Settings& s, CommState* state, const Tuned& t);
+                                                    const Settings& s, CommState* state, const Tuned& t, int* rc);
+
+// Gatherv/scatterv whose algorithm or composition needs every block's
+// count on every rank (kAllCounts, kNeedAllCounts): the root's counts
+// broadcast to all and adopted (root_counts.cc).  Collective; every rank
+// calls it for the same calls.  MPI error code.
+int share_root_counts(const Topology& topo, CommState* state, CollArgs* a);
 
 // Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
 // method), blocking calls only.  Whether the flat pick runs in arrival order:

@@ -1,0 +1,97 @@
+// Hierarchical (node-aggregated) gatherv and scatterv (the rooted forms of
+// Zhu et al.'s two-level collectives): gatherv collects each node's blocks
+// at its leader, and the leaders send their node's blocks, one message per
+// node, to the root (which leads its own node); scatterv runs the reverse.
+// The blocks travel packed in node order (hier/node_blocks.h): at the
+// root in its own buffer where they lie that way, else in scratch; at
+// other leaders in scratch of their node's size.  Leaders must know their
+// members' counts, which MPI gives to the root only: the compositions need
+// every count on every rank (kNeedAllCounts, the runtime's count exchange).
+#include "flat/call_blocks.h"
+#include "hier/hier_compose.h"
+#include "hier/node_blocks.h"
+
+namespace hiercoll {
+
+namespace {
+
+// One rooted v-phase among the leaders: node k's blocks are its count.
+void leaders_phase(const HierCall& c, ScheduleBuilder& b, Op op, const HierGroup& leaders, const NodeBlocks& nb,
+                   Span node_side, Span root_side) {
+  CollArgs sub = c.phase_args(op, leaders, nb.nodes.n[leaders.me]);
+  sub.counts = nb.nodes.n;
+  sub.displs = nb.nodes.off;
+  for (int64_t& off : sub.displs) off -= nb.all.off;
+  const Algorithm& alg = c.phase_algorithm(/*inter=*/true, &sub);
+  // At the root its node's block already lies where the phase's root
+  // expects it: the phase's copy of it is onto itself.
+  if (op == Op::kGatherv)
+    run_phase(b, leaders, alg, sub, node_side, root_side, -1);
+  else
+    run_phase(b, leaders, alg, sub, root_side, node_side, -1);
+}
+
+// Where this rank's node's blocks go: the root's packing, or a leader's
+// scratch for its node only.
+NodeBlocks packing(const HierCall& c, ScheduleBuilder& b, const Blocks& U, Buf user, int node) {
+  if (c.args.rank == c.args.root) return pack_by_node(b, c.layout, U, user);
+  return node_part(b, c.layout, U, node);
+}
+
+}  // namespace
+
+void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b) {
+  const CollArgs& a = c.args;
+  const Hierarchy h = c.hierarchy(a.root);
+  const HierGroup& leaders = h.levels[0];
+  const HierGroup& node = h.levels[1];
+  const Blocks U = all_blocks(a);
+  const bool root = a.rank == a.root;
+  const Span own = a.send_alias >= 0 ? U.span(Buf::kRecv, a.rank) : own_block(a, Buf::kSend);
+  const int leader = node.ranks[node.root];
+  if (a.rank != leader) {
+    send_nonempty(b, leader, own);
+    return;
+  }
+  const int k = c.layout.node_of[a.rank];
+  const NodeBlocks nb = packing(c, b, U, Buf::kRecv, k);
+  const Buf work = nb.buf;
+  if (!root || work != Buf::kRecv || a.send_alias < 0) b.copy(own, nb.ranks.span(work, a.rank));
+  for (int r : node.ranks)
+    if (r != a.rank) recv_nonempty(b, r, nb.ranks.span(work, r));
+  if (leaders.active())
+    leaders_phase(c, b, Op::kGatherv, leaders, nb, Span{work, nb.nodes.off[k], 0}, Span{work, nb.all.off, 0});
+  if (!root || work == Buf::kRecv) return;
+  for (int j = 0; j < a.size; ++j)
+    if (U.n[j] > 0 && (j != a.rank || a.send_alias < 0)) b.copy(nb.ranks.span(work, j), U.span(Buf::kRecv, j));
+}
+
+void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b) {
+  const CollArgs& a = c.args;
+  const Hierarchy h = c.hierarchy(a.root);
+  const HierGroup& leaders = h.levels[0];
+  const HierGroup& node = h.levels[1];
+  const Blocks U = all_blocks(a);
+  const bool root = a.rank == a.root;
+  const Span own = own_block(a, Buf::kRecv);
+  const int leader = node.ranks[node.root];
+  if (a.rank != leader) {
+    recv_nonempty(b, leader, own);
+    return;
+  }
+  const int k = c.layout.node_of[a.rank];
+  const NodeBlocks nb = packing(c, b, U, Buf::kSend, k);
+  const Buf work = nb.buf;
+  if (root && work != Buf::kSend) {
+    for (int j = 0; j < a.size; ++j)
+      if (U.n[j] > 0) b.copy(U.span(Buf::kSend, j), nb.ranks.span(work, j));
+  }
+  if (leaders.active())
+    leaders_phase(c, b, Op::kScatterv, leaders, nb, Span{work, nb.nodes.off[k], 0}, Span{work, nb.all.off, 0});
+  for (int r : node.ranks)
+    if (r != a.rank) send_nonempty(b, r, nb.ranks.span(work, r));
+  // In place, the root's Recv is its block of Send: a copy onto itself.
+  if (own.n > 0) b.copy(nb.ranks.span(work, a.rank), own);
+}
+
+}  // namespace hiercoll
