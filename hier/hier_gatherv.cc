@@ -38,26 +38,50 @@ NodeBlocks packing(const HierCall& c, ScheduleBuilder& b, const Blocks& U, Buf u
   return node_part(b, c.layout, U, node);
 }
 
+// What both compositions start from on this rank.
+struct Rooted {
+  Hierarchy h;  // the root leads its node
+  Blocks U;     // the user's blocks
+  bool root;
+  int leader;  // of my node
+  int node;    // my node's index
+  const HierGroup& leaders() const { return h.levels[0]; }
+  const HierGroup& members() const { return h.levels[1]; }
+};
+
+Rooted rooted(const HierCall& c) {
+  const CollArgs& a = c.args;
+  Rooted r{c.hierarchy(a.root), all_blocks(a), a.rank == a.root, 0, c.layout.node_of[a.rank]};
+  r.leader = r.members().ranks[r.members().root];
+  return r;
+}
+
+// A rank that does not lead its node only sends its block to its leader
+// (gatherv) or receives it from there (scatterv): true when that is all.
+bool member_part(ScheduleBuilder& b, const Rooted& R, int rank, Span own, Op op) {
+  if (rank == R.leader) return false;
+  if (op == Op::kGatherv)
+    send_nonempty(b, R.leader, own);
+  else
+    recv_nonempty(b, R.leader, own);
+  return true;
+}
+
 }  // namespace
 
 void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b) {
   const CollArgs& a = c.args;
-  const Hierarchy h = c.hierarchy(a.root);
-  const HierGroup& leaders = h.levels[0];
-  const HierGroup& node = h.levels[1];
-  const Blocks U = all_blocks(a);
-  const bool root = a.rank == a.root;
+  const Rooted R = rooted(c);
+  const Blocks& U = R.U;
+  const bool root = R.root;
   const Span own = a.send_alias >= 0 ? U.span(Buf::kRecv, a.rank) : own_block(a, Buf::kSend);
-  const int leader = node.ranks[node.root];
-  if (a.rank != leader) {
-    send_nonempty(b, leader, own);
-    return;
-  }
-  const int k = c.layout.node_of[a.rank];
+  if (member_part(b, R, a.rank, own, Op::kGatherv)) return;
+  const int k = R.node;
+  const HierGroup& leaders = R.leaders();
   const NodeBlocks nb = packing(c, b, U, Buf::kRecv, k);
   const Buf work = nb.buf;
   if (!root || work != Buf::kRecv || a.send_alias < 0) b.copy(own, nb.ranks.span(work, a.rank));
-  for (int r : node.ranks)
+  for (int r : R.members().ranks)
     if (r != a.rank) recv_nonempty(b, r, nb.ranks.span(work, r));
   if (leaders.active())
     leaders_phase(c, b, Op::kGatherv, leaders, nb, Span{work, nb.nodes.off[k], 0}, Span{work, nb.all.off, 0});
@@ -68,27 +92,19 @@ void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b) {
 
 void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b) {
   const CollArgs& a = c.args;
-  const Hierarchy h = c.hierarchy(a.root);
-  const HierGroup& leaders = h.levels[0];
-  const HierGroup& node = h.levels[1];
-  const Blocks U = all_blocks(a);
-  const bool root = a.rank == a.root;
+  const Rooted R = rooted(c);
   const Span own = own_block(a, Buf::kRecv);
-  const int leader = node.ranks[node.root];
-  if (a.rank != leader) {
-    recv_nonempty(b, leader, own);
-    return;
-  }
-  const int k = c.layout.node_of[a.rank];
-  const NodeBlocks nb = packing(c, b, U, Buf::kSend, k);
+  if (member_part(b, R, a.rank, own, Op::kScatterv)) return;
+  const NodeBlocks nb = packing(c, b, R.U, Buf::kSend, R.node);
   const Buf work = nb.buf;
-  if (root && work != Buf::kSend) {
+  if (R.root && work != Buf::kSend) {
     for (int j = 0; j < a.size; ++j)
-      if (U.n[j] > 0) b.copy(U.span(Buf::kSend, j), nb.ranks.span(work, j));
+      if (R.U.n[j] > 0) b.copy(R.U.span(Buf::kSend, j), nb.ranks.span(work, j));
   }
-  if (leaders.active())
-    leaders_phase(c, b, Op::kScatterv, leaders, nb, Span{work, nb.nodes.off[k], 0}, Span{work, nb.all.off, 0});
-  for (int r : node.ranks)
+  if (R.leaders().active())
+    leaders_phase(c, b, Op::kScatterv, R.leaders(), nb, Span{work, nb.nodes.off[R.node], 0},
+                  Span{work, nb.all.off, 0});
+  for (int r : R.members().ranks)
     if (r != a.rank) send_nonempty(b, r, nb.ranks.span(work, r));
   // In place, the root's Recv is its block of Send: a copy onto itself.
   if (own.n > 0) b.copy(nb.ranks.span(work, a.rank), own);
