@@ -64,7 +64,7 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
   if (segment > 0 && choice->seg_units * plan.unit_bytes > segment)
     say_segment_raised(s, c, segment, choice->seg_units * plan.unit_bytes);
   if (choice->comp->needs & kNeedAllCounts) {
-    *rc = share_root_counts(topo, state, &plan.args);
+    *rc = share_root_counts(topo, state, &plan.args, &plan.bufs, plan.unit_bytes);
     if (*rc != MPI_SUCCESS) return nullptr;
   }
   note_algorithm(choice->name.c_str());

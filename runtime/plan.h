@@ -77,8 +77,10 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
 // Gatherv/scatterv whose algorithm or composition needs every block's
 // count on every rank (kAllCounts, kNeedAllCounts): the root's counts
 // broadcast to all and adopted (root_counts.cc).  Collective; every rank
-// calls it for the same calls.  MPI error code.
-int share_root_counts(const Topology& topo, CommState* state, CollArgs* a);
+// calls it for the same calls.  The counts travel in bytes (the root's
+// elements of unit_bytes each); non-roots adopt them as bytes and their
+// scratch (bufs' Tmp) becomes bytes.  MPI error code.
+int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes);
 
 // Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
 // method), blocking calls only.  Whether the flat pick runs in arrival order:

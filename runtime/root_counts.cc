@@ -19,9 +19,13 @@
 
 namespace hiercoll {
 
-int share_root_counts(const Topology& topo, CommState* state, CollArgs* a) {
+int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes) {
+  // In bytes: ranks may use different datatypes of one signature, so the
+  // root's elements are not the others'.  A non-root forwards other
+  // ranks' blocks in scratch of bytes (its own block stays in its type).
   std::vector<int64_t> counts(a->size);
-  if (a->rank == a->root) counts = a->counts;
+  if (a->rank == a->root)
+    for (int j = 0; j < a->size; ++j) counts[j] = a->counts[j] * unit_bytes;
   CollArgs bc;
   bc.op = Op::kBcast;
   bc.rank = a->rank;
@@ -40,13 +44,15 @@ int share_root_counts(const Topology& topo, CommState* state, CollArgs* a) {
     bc.seg_units = d.seg_units;
     sched = &state->schedules.get(ScheduleKey{d.algorithm, bc}, [&] { return build_schedule(*d.algorithm, bc); });
   }
-  Buffers bufs;
-  bufs[Buf::kRecv] = describe_buffer(counts.data(), MPI_BYTE, 1);
-  bufs[Buf::kSend] = bufs[Buf::kRecv];
-  bufs[Buf::kTmp] = describe_buffer(nullptr, MPI_BYTE, 1);
-  const int rc = run_blocking(**sched, bufs, MPI_OP_NULL, topo.comm, state->next_tag_base());
-  if (rc == MPI_SUCCESS) adopt_root_counts(counts, a);
-  return rc;
+  Buffers cb;
+  cb[Buf::kRecv] = describe_buffer(counts.data(), MPI_BYTE, 1);
+  cb[Buf::kSend] = cb[Buf::kRecv];
+  cb[Buf::kTmp] = describe_buffer(nullptr, MPI_BYTE, 1);
+  const int rc = run_blocking(**sched, cb, MPI_OP_NULL, topo.comm, state->next_tag_base());
+  if (rc != MPI_SUCCESS || a->rank == a->root) return rc;
+  adopt_root_counts(counts, a);
+  (*bufs)[Buf::kTmp] = describe_buffer(nullptr, MPI_BYTE, 1);
+  return MPI_SUCCESS;
 }
 
 }  // namespace hiercoll

@@ -189,7 +189,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
       return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
                              Path::kFlat);
     if (pick.algorithm->restrictions & kAllCounts) {
-      rc = share_root_counts(*topo, state, &pick.args);
+      rc = share_root_counts(*topo, state, &pick.args, &plan.bufs, plan.unit_bytes);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
     }
     note_algorithm(pick.algorithm->name);
