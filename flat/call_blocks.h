@@ -4,6 +4,8 @@
 // (flat/coll_args.h).  A generator written against these serves both.
 #pragma once
 
+#include <vector>
+
 #include "flat/blocks.h"
 #include "flat/coll_args.h"
 #include "flat/schedule.h"
@@ -24,6 +26,17 @@ inline Blocks send_blocks(const CollArgs& a) {
 // This rank's own block on the side that holds one block only (gather's
 // Send, scatter's Recv).
 inline Span own_block(const CollArgs& a, Buf buf) { return Span{buf, 0, is_v_op(a.op) ? a.count : 1}; }
+
+// Gatherv/scatterv after the root's counts reached every rank (kAllCounts,
+// flat/registry.h): a non-root holds no block buffer, so its displacements
+// are the counts packed in rank order (generators use them only to size
+// scratch).
+inline void adopt_root_counts(const std::vector<int64_t>& counts, CollArgs* a) {
+  if (a->rank == a->root) return;
+  a->counts = counts;
+  a->displs.assign(counts.size(), 0);
+  for (size_t j = 1; j < counts.size(); ++j) a->displs[j] = a->displs[j - 1] + counts[j - 1];
+}
 
 // Whether the blocks lie back to back in rank order (the form the
 // allgather primitives need, flat/allgather.h).

@@ -2,6 +2,7 @@
 // ends Rabenseifner's reduce; MPICH's MPI_Gather): every rank receives its
 // children's subtrees, smallest first, then sends its whole subtree to its
 // parent, ceil(lg p) rounds.
+#include "flat/call_blocks.h"
 #include "flat/gather_scatter.h"
 
 namespace hiercoll {
@@ -56,18 +57,28 @@ Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group
   return out;
 }
 
-// Gather: Send[0,1) mine, Recv[0,p) at the root only.  Non-roots forward
-// through scratch the size of their subtree.
+// Gather(v): Send holds mine, Recv all blocks at the root only.  Non-roots
+// forward through scratch the size of their subtree.  Gatherv needs every
+// block's count on every rank (kAllCounts: the runtime sends the root's
+// first); blocks that do not lie back to back in rank order at the root
+// are gathered packed in scratch and then put in place.
 void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b) {
   const Group g{a.rank, a.size, nullptr};
-  const Blocks L = unit_blocks(a.size);
-  const Span send{Buf::kSend, 0, 1};
-  if (a.rank == a.root) {
-    const Span mine = L.span(Buf::kRecv, a.rank);
-    binomial_gather_blocks(b, g, a.root, L, Buf::kRecv, a.send_alias >= 0 ? mine : send);
-  } else {
-    binomial_gather_blocks(b, g, a.root, binomial_subtree_scratch(b, L, g, a.root), Buf::kTmp, send);
+  const Blocks U = all_blocks(a);
+  const Span send = own_block(a, Buf::kSend);
+  if (a.rank != a.root) {
+    binomial_gather_blocks(b, g, a.root, binomial_subtree_scratch(b, U, g, a.root), Buf::kTmp, send);
+    return;
   }
+  const Span own = a.send_alias >= 0 ? U.span(Buf::kRecv, a.rank) : send;
+  if (adjacent_in_order(U)) {
+    binomial_gather_blocks(b, g, a.root, U, Buf::kRecv, own);
+    return;
+  }
+  const Blocks P = binomial_subtree_scratch(b, U, g, a.root);
+  binomial_gather_blocks(b, g, a.root, P, Buf::kTmp, own);
+  for (int j = 0; j < a.size; ++j)
+    if (U.n[j] > 0 && (j != a.rank || a.send_alias < 0)) b.copy(P.span(Buf::kTmp, j), U.span(Buf::kRecv, j));
 }
 
 }  // namespace hiercoll

@@ -54,6 +54,7 @@ std::string restriction_names(uint32_t r) {
       {kRootZeroOnly, "root-0-only"},
       {kConsecutiveRanks, "consecutive-ranks"},
       {kEqualCounts, "equal-counts"},
+      {kAllCounts, "all-counts"},
   };
   std::string s;
   for (const auto& n : kNames) {

@@ -19,6 +19,11 @@ enum Restriction : uint32_t {
   kRootZeroOnly = 1u << 2,     // root must be rank 0
   kConsecutiveRanks = 1u << 3, // each node's ranks must be consecutive (hierarchical)
   kEqualCounts = 1u << 4,      // reduce_scatter: all counts equal
+  // Gatherv/scatterv: every rank needs every block's count, which MPI
+  // gives to the root only; the runtime sends the root's counts to all
+  // first (runtime/root_counts.cc, adopt_root_counts).  No fit condition:
+  // ranks must choose alike before they know the counts.
+  kAllCounts = 1u << 5,
 };
 
 using BuildFn = void (*)(const CollArgs&, ScheduleBuilder&);

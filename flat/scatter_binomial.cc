@@ -2,6 +2,7 @@
 // Geijn's broadcast; MPICH's MPI_Scatter): every rank receives its subtree
 // from its parent, then sends each child its subtree, largest first,
 // ceil(lg p) rounds.
+#include "flat/call_blocks.h"
 #include "flat/gather_scatter.h"
 
 namespace hiercoll {
@@ -42,18 +43,28 @@ void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const
   binomial_scatter_blocks(b, g, root, L, buf, L.span(buf, g.me));
 }
 
-// Scatter: Send[0,p) at the root only, Recv[0,1) mine.  The root sends
-// straight from Send; non-roots forward through scratch the size of their
-// subtree.  (In place, the root's Recv is its block of Send: the final copy
-// is then a copy onto itself.)
+// Scatter(v): Send holds all blocks at the root only, Recv mine.  The root
+// sends straight from Send; non-roots forward through scratch the size of
+// their subtree.  (In place, the root's Recv is its block of Send: the
+// final copy is then a copy onto itself.)  Scatterv needs every block's
+// count on every rank (kAllCounts); blocks that do not lie back to back in
+// rank order at the root are packed into scratch first.
 void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b) {
   const Group g{a.rank, a.size, nullptr};
-  const Blocks L = unit_blocks(a.size);
-  const Span recv{Buf::kRecv, 0, 1};
-  if (a.rank == a.root)
-    binomial_scatter_blocks(b, g, a.root, L, Buf::kSend, recv);
-  else
-    binomial_scatter_blocks(b, g, a.root, binomial_subtree_scratch(b, L, g, a.root), Buf::kTmp, recv);
+  const Blocks U = all_blocks(a);
+  const Span recv = own_block(a, Buf::kRecv);
+  if (a.rank != a.root) {
+    binomial_scatter_blocks(b, g, a.root, binomial_subtree_scratch(b, U, g, a.root), Buf::kTmp, recv);
+    return;
+  }
+  if (adjacent_in_order(U)) {
+    binomial_scatter_blocks(b, g, a.root, U, Buf::kSend, recv);
+    return;
+  }
+  const Blocks P = binomial_subtree_scratch(b, U, g, a.root);
+  for (int j = 0; j < a.size; ++j)
+    if (U.n[j] > 0) b.copy(U.span(Buf::kSend, j), P.span(Buf::kTmp, j));
+  binomial_scatter_blocks(b, g, a.root, P, Buf::kTmp, recv);
 }
 
 }  // namespace hiercoll

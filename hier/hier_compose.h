@@ -95,6 +95,8 @@ enum HierNeed : uint32_t {
   kNeedConsecutive = 1u << 1,             // consecutive node ranks whatever the op
   kNeedUniform = 1u << 2,                 // the same number of ranks on every node
   kTwoLevelsOnly = 1u << 3,               // never uses the socket level
+  kNeedAllCounts = 1u << 4,               // gatherv/scatterv: every count on every rank
+                                          // (as flat kAllCounts: the runtime's count exchange)
 };
 
 struct HierCall;
@@ -193,5 +195,7 @@ void build_hier_barrier(const HierCall& c, ScheduleBuilder& b);            // hi
 void build_hier_scan(const HierCall& c, ScheduleBuilder& b);               // hier_scan.cc
 void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hier_scan.cc
 void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc
+void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b);            // hier_gatherv.cc
+void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b);           // hier_gatherv.cc
 
 }  // namespace hiercoll

@@ -141,7 +141,7 @@ void run_phase(ScheduleBuilder& b, const HierGroup& g, const Algorithm& alg, Col
   sub.root = g.root;
   sub.send_alias = phase_alias(send, recv, global_alias);
   // Rooted phases: only the root may be in place (flat/coll_args.h).
-  if ((sub.op == Op::kReduce || sub.op == Op::kGather) && g.me != g.root) sub.send_alias = -1;
+  if ((sub.op == Op::kReduce || sub.op == Op::kGather || sub.op == Op::kGatherv) && g.me != g.root) sub.send_alias = -1;
   BuilderView v;
   v.ranks = &g.ranks;
   v.send_buf = send.buf;

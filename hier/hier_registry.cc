@@ -36,6 +36,8 @@ const HierComposition kCompositions[] = {
     {Op::kScan, "scan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_scan},
     {Op::kExscan, "exscan", kNeedConsecutive | kTwoLevelsOnly, false, op_bit(Op::kExscan), build_hier_exscan},
     {Op::kAllgatherv, "allgatherv", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
+    {Op::kGatherv, "gatherv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kGatherv), build_hier_gatherv},
+    {Op::kScatterv, "scatterv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kScatterv), build_hier_scatterv},
 };
 
 // Which composition a call gets: the first rule of its operation whose
@@ -79,6 +81,14 @@ const SelectRule kSelectRules[] = {
     {Op::kExscan, 64 << 10, "exscan"},
     {Op::kExscan, kAny, "exscan", 17},
     {Op::kAllgatherv, kAny, "allgatherv"},
+    // Gatherv and scatterv need the count exchange first (kNeedAllCounts),
+    // which costs one small hierarchical bcast per call: chosen by group
+    // size only (every rank must agree before it knows the counts), from
+    // 64 ranks, where the root's p - 1 messages of the flat linear form
+    // outweigh it; on the emulated 4x2 the linear form is ahead
+    // (docs/ARCHITECTURE.md has the figures).
+    {Op::kGatherv, kAny, "gatherv", 64},
+    {Op::kScatterv, kAny, "scatterv", 64},
 };
 
 // The flat algorithm of a phase: the first rule for the composition kind

@@ -70,9 +70,18 @@ struct FlatPick {
 };
 FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links);
 // The schedule that runs the call hierarchically; null when none applies
-// (degenerate topology, operation kept flat).
+// (degenerate topology, operation kept flat) or when the count exchange
+// failed (*rc: its MPI error code, else MPI_SUCCESS).
 const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
-                                                    const Settings& s, CommState* state, const Tuned& t);
+                                                    const Settings& s, CommState* state, const Tuned& t, int* rc);
+
+// Gatherv/scatterv whose algorithm or composition needs every block's
+// count on every rank (kAllCounts, kNeedAllCounts): the root's counts
+// broadcast to all and adopted (root_counts.cc).  Collective; every rank
+// calls it for the same calls.  The counts travel in bytes (the root's
+// elements of unit_bytes each); non-roots adopt them as bytes and their
+// scratch (bufs' Tmp) becomes bytes.  MPI error code.
+int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes);
 
 // Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
 // method), blocking calls only.  Whether the flat pick runs in arrival order:

@@ -178,7 +178,8 @@ int run_call_internal(const Call& c, MPI_Request* request) {
       rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
       if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
     } else {
-      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned);
+      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, &rc);
+      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
     }
   }
   const Path path = sched ? Path::kHier : Path::kFlat;
@@ -187,6 +188,10 @@ int run_call_internal(const Call& c, MPI_Request* request) {
     if (arrival_possible && wants_arrival_order(pick, settings, tuned))
       return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
                              Path::kFlat);
+    if (pick.algorithm->restrictions & kAllCounts) {
+      rc = share_root_counts(*topo, state, &pick.args, &plan.bufs, plan.unit_bytes);
+      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+    }
     note_algorithm(pick.algorithm->name);
     sched = &state->schedules.get(ScheduleKey{pick.algorithm, pick.args},
                                   [&] { return build_schedule(*pick.algorithm, pick.args); });

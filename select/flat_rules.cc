@@ -94,13 +94,19 @@ const Rule kRules[] = {
     {Op::kScatter, kAny, kAnyP, "binomial"},
     // The v-variants.  Only the root knows a gatherv's or scatterv's
     // blocks, and only its own blocks an alltoallv rank, so these choose by
-    // group size alone (every rank must choose alike): the linear forms,
-    // and alltoallv's scattered isend/irecv up to one batch of peers
+    // group size alone (every rank must choose alike): the linear forms up
+    // to 63 ranks, the binomial trees beyond, whose root handles lg p
+    // messages instead of p - 1 but which first need the root's counts on
+    // every rank (kAllCounts: one small bcast, lg p latencies; on up to 8
+    // emulated ranks linear is ahead at every size, see docs/ARCHITECTURE.md);
+    // alltoallv's scattered isend/irecv up to one batch of peers
     // (all messages in flight, as MPI's own), pairwise beyond.  Allgatherv,
     // whose blocks every rank knows, follows allgather by all blocks'
     // bytes, unless one block dominates (is_skewed).
-    {Op::kGatherv, kAny, kAnyP, "linear"},
-    {Op::kScatterv, kAny, kAnyP, "linear"},
+    {Op::kGatherv, kAny, 63, "linear"},
+    {Op::kGatherv, kAny, kAnyP, "binomial"},
+    {Op::kScatterv, kAny, 63, "linear"},
+    {Op::kScatterv, kAny, kAnyP, "binomial"},
     {Op::kAlltoallv, kAny, 32, "scattered"},
     {Op::kAlltoallv, kAny, kAnyP, "pairwise"},
     {Op::kAllgatherv, kAny, kAnyP, "recursive_doubling", true, true},

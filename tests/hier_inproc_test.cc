@@ -107,7 +107,9 @@ std::vector<int> sample_roots(const Layout& L) {
   return roots;
 }
 
-bool is_rooted(Op op) { return op == Op::kBcast || op == Op::kReduce; }
+bool is_rooted(Op op) {
+  return op == Op::kBcast || op == Op::kReduce || op == Op::kGatherv || op == Op::kScatterv;
+}
 
 int type_bytes(const DataCase& dc) {
   int s = 0;
@@ -143,6 +145,7 @@ class HierComp : public ::testing::TestWithParam<const HierComposition*> {
     sc.data = r.data ? r.data : &data_case("int_sum");
     sc.in_place = r.in_place;
     sc.gaps = r.gaps;
+    sc.all_counts = (r.comp->needs & kNeedAllCounts) != 0;
     if (!scenario_applies(sc)) return "";
     const CollArgs a0 = scenario_args(sc, 0);
     const LayoutFacts F = layout_facts(*r.layout);

@@ -325,6 +325,40 @@ TEST_F(HierMpi, ForcedCompositionAndInterAlgorithm) {
   MPI_Comm_free(&plain);
 }
 
+// The node-aggregated gatherv and scatterv (forced: the rules keep them
+// for large groups) and their leaders' binomial tree, both after the
+// count exchange: every root, in place, irregular counts with zeros,
+// displacements in order and reversed with gaps, a derived datatype.
+TEST_F(HierMpi, VectorCompositionsEveryRoot) {
+  const int size = world_size();
+  const Topology* topo = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &topo), MPI_SUCCESS);
+  const Layout& L = *topo->layout;
+  for (ApiOp api : {ApiOp::kGatherv, ApiOp::kScatterv})
+    for (const char* inter : {"", "binomial"}) {
+      const std::string op = api == ApiOp::kGatherv ? "gatherv" : "scatterv";
+      MPI_Info info;
+      MPI_Info_create(&info);
+      MPI_Info_set(info, ("hiercoll_" + op + "_composition").c_str(), op.c_str());
+      if (*inter) MPI_Info_set(info, ("hiercoll_" + op + "_inter_algorithm").c_str(), inter);
+      MPI_Comm comm;
+      MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
+      MPI_Info_free(&info);
+      const std::string want = "hier:" + op + (*inter && L.num_nodes > 1 ? std::string(" inter=") + inter : "");
+      for (const char* dc : {"int_sum", "vector_sum"})
+        for (int count : {0, 1, 7})
+          for (int root = 0; root < size; ++root)
+            for (bool in_place : {false, true})
+              for (bool gaps : {false, true}) {
+                const MpiCase c{api, &data_case(dc), count, root, in_place, gaps};
+                EXPECT_EQ(compare_with_native(c, comm), "") << c.describe() << " " << inter;
+                if (two_levels(api, L)) EXPECT_EQ(last_algorithm(), want) << c.describe();
+                ++runs_;
+              }
+      MPI_Comm_free(&comm);
+    }
+}
+
 // An unknown composition or inter-node algorithm fails the call with
 // MPI_ERR_ARG on every rank (the message lists the known names).
 TEST_F(HierMpi, UnknownForcedNamesAreErrors) {

@@ -37,6 +37,7 @@ bool schedules_differ(const Algorithm& a, int p, int64_t s1, int64_t s2) {
       sc.count = 100000 / p;
       static const DataCase kInts{"int", MPI_INT, MPI_INT, 1, MPI_SUM, true};  // no MPI_Init here
       sc.data = &kInts;
+      sc.all_counts = (a.restrictions & kAllCounts) != 0;  // as after the runtime's count exchange
       args = scenario_args(sc, rank);
     }
     args.seg_units = s1;

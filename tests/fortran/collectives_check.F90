@@ -37,10 +37,11 @@ module checks
   ! Operations in the order of HIERCOLL_STATS's lines.
   integer, parameter :: K_BCAST = 1, K_REDUCE = 2, K_ALLREDUCE = 3, K_ALLGATHER = 4, &
        K_REDUCE_SCATTER_BLOCK = 5, K_REDUCE_SCATTER = 6, K_ALLTOALL = 7, K_SCAN = 8, &
-       K_EXSCAN = 9, K_BARRIER = 10, K_GATHER = 11, K_SCATTER = 12, NOPS = 12
+       K_EXSCAN = 9, K_BARRIER = 10, K_GATHER = 11, K_SCATTER = 12, K_GATHERV = 13, &
+       K_SCATTERV = 14, K_ALLGATHERV = 15, K_ALLTOALLV = 16, NOPS = 16
   character(len=20), parameter :: op_names(NOPS) = [character(len=20) :: 'bcast', 'reduce', &
        'allreduce', 'allgather', 'reduce_scatter_block', 'reduce_scatter', 'alltoall', 'scan', &
-       'exscan', 'barrier', 'gather', 'scatter']
+       'exscan', 'barrier', 'gather', 'scatter', 'gatherv', 'scatterv', 'allgatherv', 'alltoallv']
   integer, parameter :: LARGE = 70001   ! elements: segmented and pipelined paths
   integer, parameter :: PRIME = 1009    ! the affine maps' modulus
 
@@ -390,6 +391,136 @@ contains
     call done(K_BARRIER, ierr)
   end subroutine check_rooted_blocks
 
+  ! The v-variants' blocks: rank j's block has mod(j, 4) elements (none on
+  ! ranks 0, 4, ...), series(j, .); they lie in reverse rank order with a
+  ! one-element gap after each (displs), the gaps keep -1.
+  subroutine v_layout(cnt, displs, want)
+    integer, intent(out) :: cnt(nprocs), displs(nprocs)
+    integer, allocatable, intent(out) :: want(:)
+    integer :: j
+    cnt = [(mod(j, 4), j = 0, nprocs - 1)]
+    displs(nprocs) = 0
+    do j = nprocs - 1, 1, -1
+      displs(j) = displs(j + 1) + cnt(j + 1) + 1
+    end do
+    allocate (want(displs(1) + cnt(1) + 1))
+    want = -1
+    do j = 1, nprocs
+      want(displs(j) + 1:displs(j) + cnt(j)) = series(j - 1, cnt(j))
+    end do
+  end subroutine v_layout
+
+  ! Gatherv and scatterv from every root, each also in place at the root;
+  ! allgatherv, also in place.
+  subroutine check_gatherv_scatterv(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: cnt(nprocs), displs(nprocs), r(4), root, ierr, n
+    integer, allocatable :: want(:), g(:)
+    call v_layout(cnt, displs, want)
+    allocate (g(size(want)))
+    n = cnt(rank + 1)
+    do root = 0, nprocs - 1
+      g = -1
+      call MPI_Gatherv(series(rank, n), n, MPI_INTEGER, g, cnt, displs, MPI_INTEGER, root, comm, ierr)
+      call done(K_GATHERV, ierr)
+      if (rank == root) call expect(all(g == want), 'gatherv')
+
+      g = -1
+      if (rank == root) then
+        g(displs(rank + 1) + 1:displs(rank + 1) + n) = series(rank, n)
+        call MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g, cnt, displs, MPI_INTEGER, root, comm, ierr)
+        call expect(all(g == want), 'gatherv in place')
+      else
+        call MPI_Gatherv(series(rank, n), n, MPI_INTEGER, g, cnt, displs, MPI_INTEGER, root, comm, ierr)
+      end if
+      call done(K_GATHERV, ierr)
+
+      g = want
+      r = -1
+      call MPI_Scatterv(g, cnt, displs, MPI_INTEGER, r, n, MPI_INTEGER, root, comm, ierr)
+      call done(K_SCATTERV, ierr)
+      call expect(all(r(1:n) == series(rank, n)) .and. all(r(n + 1:) == -1), 'scatterv')
+
+      r = -1
+      if (rank == root) then
+        call MPI_Scatterv(g, cnt, displs, MPI_INTEGER, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, root, comm, ierr)
+        call expect(all(g == want), 'scatterv in place kept the root''s data')
+      else
+        call MPI_Scatterv(g, cnt, displs, MPI_INTEGER, r, n, MPI_INTEGER, root, comm, ierr)
+        call expect(all(r(1:n) == series(rank, n)), 'scatterv in place')
+      end if
+      call done(K_SCATTERV, ierr)
+    end do
+
+    g = -1
+    call MPI_Allgatherv(series(rank, n), n, MPI_INTEGER, g, cnt, displs, MPI_INTEGER, comm, ierr)
+    call done(K_ALLGATHERV, ierr)
+    call expect(all(g == want), 'allgatherv')
+
+    g = -1
+    g(displs(rank + 1) + 1:displs(rank + 1) + n) = series(rank, n)
+    call MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g, cnt, displs, MPI_INTEGER, comm, ierr)
+    call done(K_ALLGATHERV, ierr)
+    call expect(all(g == want), 'allgatherv in place')
+  end subroutine check_gatherv_scatterv
+
+  ! Element k of the block rank i sends rank j.
+  elemental integer function a2a(i, j, k)
+    integer, intent(in) :: i, j, k
+    a2a = 100000 * i + 100 * j + k
+  end function a2a
+
+  ! Alltoallv: rank i sends rank j mod(i + 2 j, 3) elements (zeros
+  ! included), packed in rank order; it receives them in reverse rank
+  ! order with one-element gaps.  In place with the symmetric counts
+  ! mod(i + j, 3).
+  subroutine check_alltoallv(comm)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    integer :: sc(nprocs), sd(nprocs), rc(nprocs), rd(nprocs), j, k, ierr
+    integer, allocatable :: s(:), r(:), want(:)
+    do j = 1, nprocs
+      sc(j) = mod(rank + 2 * (j - 1), 3)
+      rc(j) = mod(j - 1 + 2 * rank, 3)
+    end do
+    sd(1) = 0
+    do j = 2, nprocs
+      sd(j) = sd(j - 1) + sc(j - 1)
+    end do
+    rd(nprocs) = 0
+    do j = nprocs - 1, 1, -1
+      rd(j) = rd(j + 1) + rc(j + 1) + 1
+    end do
+    allocate (s(max(1, sum(sc))), r(rd(1) + rc(1) + 1), want(rd(1) + rc(1) + 1))
+    want = -1
+    do j = 1, nprocs
+      s(sd(j) + 1:sd(j) + sc(j)) = [(a2a(rank, j - 1, k), k = 1, sc(j))]
+      want(rd(j) + 1:rd(j) + rc(j)) = [(a2a(j - 1, rank, k), k = 1, rc(j))]
+    end do
+    r = -1
+    call MPI_Alltoallv(s, sc, sd, MPI_INTEGER, r, rc, rd, MPI_INTEGER, comm, ierr)
+    call done(K_ALLTOALLV, ierr)
+    call expect(all(r == want), 'alltoallv')
+
+    do j = 1, nprocs
+      rc(j) = mod(rank + j - 1, 3)
+    end do
+    rd(nprocs) = 0
+    do j = nprocs - 1, 1, -1
+      rd(j) = rd(j + 1) + rc(j + 1) + 1
+    end do
+    deallocate (r, want)
+    allocate (r(rd(1) + rc(1) + 1), want(rd(1) + rc(1) + 1))
+    r = -1
+    want = -1
+    do j = 1, nprocs
+      r(rd(j) + 1:rd(j) + rc(j)) = [(a2a(rank, j - 1, k), k = 1, rc(j))]
+      want(rd(j) + 1:rd(j) + rc(j)) = [(a2a(j - 1, rank, k), k = 1, rc(j))]
+    end do
+    call MPI_Alltoallv(MPI_IN_PLACE, sc, sd, MPI_DATATYPE_NULL, r, rc, rd, MPI_INTEGER, comm, ierr)
+    call done(K_ALLTOALLV, ierr)
+    call expect(all(r == want), 'alltoallv in place')
+  end subroutine check_alltoallv
+
   subroutine check_all(comm, name, affine, pair)
     HANDLE(MPI_Comm), intent(in) :: comm
     character(len=*), intent(in) :: name
@@ -409,6 +540,8 @@ contains
     call check_alltoall(comm)
     call check_scans(comm)
     call check_rooted_blocks(comm)
+    call check_gatherv_scatterv(comm)
+    call check_alltoallv(comm)
   end subroutine check_all
 
   ! Error classes reach ierror under MPI_ERRORS_RETURN, and nothing is counted.

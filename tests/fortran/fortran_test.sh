@@ -34,7 +34,7 @@ check() {
       fail "$prog: '$line', expected hier + flat = $((served * ranks)), native = $((native * ranks))"
     ops=$((ops + 1))
   done < <(grep '^fortran-expect: ' <<<"$out")
-  ((ops == 12)) || fail "$prog: expected 12 operations, got $ops"
+  ((ops == 16)) || fail "$prog: expected 16 operations, got $ops"
   echo "$prog: $summary"
 }
 

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "flat/buffers.h"
+#include "flat/call_blocks.h"
 #include "flat/inproc_executor.h"
 
 namespace hiercoll::testing {
@@ -97,6 +98,10 @@ void vector_args(const Scenario& sc, int rank, CollArgs* a) {
     v.layout([&](int j) { return v.block(op, rank, j); }, &a->send_counts, &a->send_displs);
   } else if (op == Op::kAllgatherv || rank == sc.root) {
     v.layout([&](int j) { return v.block(op, j, 0); }, &a->counts, &a->displs);
+  } else if (sc.needs_all_counts()) {
+    std::vector<int64_t> counts, root_displs;
+    v.layout([&](int j) { return v.block(op, j, 0); }, &counts, &root_displs);
+    adopt_root_counts(counts, a);
   }
 }
 

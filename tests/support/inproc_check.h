@@ -26,6 +26,10 @@ struct Scenario {
   int64_t seg_units = 0;
   std::vector<int64_t> counts;  // reduce_scatter, v-variants: elements per rank (empty: a pattern)
   bool gaps = false;            // v-variants: blocks in reverse order with gaps (tests/support/vector_layout.h)
+  // Gatherv/scatterv: non-roots get the root's counts as the runtime's
+  // count exchange gives them (adopt_root_counts); set for composed
+  // schedules that need them, implied by a flat algorithm's kAllCounts.
+  bool all_counts = false;
   // A composed schedule instead of a registered algorithm (algo null):
   // `build` gives rank r's schedule from its CollArgs (scenario_args), for
   // operation `op`, called `name` in messages.
@@ -39,6 +43,7 @@ struct Scenario {
   FillOrder fill = FillOrder::kDepthFirst;
 
   Op the_op() const { return algo ? algo->op : op; }
+  bool needs_all_counts() const { return all_counts || (algo && (algo->restrictions & kAllCounts)); }
   std::string describe() const;
 };
 
