@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <vector>
 
@@ -41,13 +42,22 @@ struct Variant {
   const Impl* impl;
   bool thread;
   Mode mode;
-  std::vector<double> us;  // per repetition, this rank's
+  std::vector<double> us;    // per repetition, this rank's
+  std::vector<double> busy;  // per repetition, this process's CPU time / wall time (all its threads)
 };
 
-double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, MPI_Comm ctrl) {
+double process_cpu_s() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+// Returns the wall time in µs; *busy: the process's CPU time over it.
+double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, MPI_Comm ctrl, double* busy) {
   const bool hc = v.impl->via_hiercoll;
   MPI_Request req = MPI_REQUEST_NULL;
   PMPI_Barrier(ctrl);
+  const double cpu0 = process_cpu_s();
   const double t = MPI_Wtime();
   switch (v.mode) {
     case Mode::kBlocking: call_op(op, hc, b, 0, v.impl->comm); break;
@@ -72,7 +82,19 @@ double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, M
       break;
     }
   }
-  return (MPI_Wtime() - t) * 1e6;
+  const double wall = MPI_Wtime() - t;
+  *busy = wall > 0 ? (process_cpu_s() - cpu0) / wall : NAN;
+  return wall * 1e6;
+}
+
+// The ranks' mean CPU share per repetition, median over repetitions (%).
+double mean_busy_pct(const std::vector<double>& mine, MPI_Comm ctrl) {
+  int size = 1;
+  PMPI_Comm_size(ctrl, &size);
+  std::vector<double> sum(mine.size());
+  PMPI_Allreduce(mine.data(), sum.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_SUM, ctrl);
+  for (double& x : sum) x *= 100.0 / size;
+  return summarize(sum).median;
 }
 
 // Each repetition's slowest rank, then the median over repetitions.
@@ -91,8 +113,11 @@ void run_variants(const OpInfo& op, std::vector<Variant*>& vs, OpBuffers& b, con
       const size_t i = (k + std::max(rep, 0)) % vs.size();
       Variant& v = *vs[i];
       hiercoll::set_progress_thread(v.thread);
-      const double us = run_once(op, v, b, compute_us[i], ctrl);
-      if (rep >= 0) v.us.push_back(us);
+      double busy = 0;
+      const double us = run_once(op, v, b, compute_us[i], ctrl, &busy);
+      if (rep < 0) continue;
+      v.us.push_back(us);
+      v.busy.push_back(busy);
     }
   }
 }
@@ -140,7 +165,7 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
   if (rank == 0) {
     ocsv.open(out + "/overlap.csv");
     ocsv << "op,bytes,impl,thread,pure_us,blocking_us,compute_us,compute_test_us,cpu_us,overlap_pct,"
-            "overlap_test_pct\n";
+            "overlap_test_pct,pure_busy_pct,cpu_busy_pct,compute_busy_pct\n";
   }
   for (const std::string& name : ops) {
     const OpInfo& op = *find_op(name);
@@ -148,8 +173,8 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
     for (int64_t s : sizes) op_sizes.push_back(op.sized ? effective_bytes(op, s) : 0);
     std::sort(op_sizes.begin(), op_sizes.end());
     op_sizes.erase(std::unique(op_sizes.begin(), op_sizes.end()), op_sizes.end());
-    log.say("\ni%-9s %7s  %-14s %10s %10s %10s %10s %10s %8s %8s", op.name, "bytes", "impl", "pure µs", "blocking",
-            "+compute", "+comp+test", "cpu", "overlap", "(test)");
+    log.say("\ni%-9s %7s  %-14s %10s %10s %10s %10s %10s %8s %8s %20s", op.name, "bytes", "impl", "pure µs",
+            "blocking", "+compute", "+comp+test", "cpu", "overlap", "(test)", "busy% pure/cpu/+comp");
     for (int64_t bytes : op_sizes) {
       OpBuffers b = make_buffers(op, bytes, size);
       std::vector<Variant> all;
@@ -185,13 +210,18 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
           const std::string label = impl.spec.name + (thread ? "+thread" : "");
           const double ov = overlap_pct(comp.median, cpu.median, pure.median);
           const double ovt = overlap_pct(test.median, cpu.median, pure.median);
-          log.say("%-10s %7lld  %-14s %10.1f %10.1f %10.1f %10.1f %10.1f %7.0f%% %7.0f%%", "", (long long)bytes,
-                  label.c_str(), pure.median, blocking.median, comp.median, test.median, cpu.median, ov, ovt);
+          const double busy_pure = mean_busy_pct(find(&impl, thread, Mode::kPure).busy, ctrl);
+          const double busy_cpu = mean_busy_pct(find(&impl, thread, Mode::kCpu).busy, ctrl);
+          const double busy_comp = mean_busy_pct(find(&impl, thread, Mode::kCompute).busy, ctrl);
+          log.say("%-10s %7lld  %-14s %10.1f %10.1f %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %8.0f/%3.0f/%3.0f", "",
+                  (long long)bytes, label.c_str(), pure.median, blocking.median, comp.median, test.median, cpu.median,
+                  ov, ovt, busy_pure, busy_cpu, busy_comp);
           if (rank != 0) continue;
           char line[512];
-          std::snprintf(line, sizeof line, "i%s,%lld,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f\n", op.name,
-                        (long long)bytes, impl.spec.name.c_str(), thread ? 1 : 0, pure.median, blocking.median,
-                        comp.median, test.median, cpu.median, ov, ovt);
+          std::snprintf(line, sizeof line, "i%s,%lld,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
+                        op.name, (long long)bytes, impl.spec.name.c_str(), thread ? 1 : 0, pure.median,
+                        blocking.median, comp.median, test.median, cpu.median, ov, ovt, busy_pure, busy_cpu,
+                        busy_comp);
           ocsv << line;
           // results.csv: times, so that hiercoll_bench_jobs gives each one's
           // ratio to hier's over jobs.

@@ -2,8 +2,8 @@
 # Smoke test of the whole benchmark binary on a 2x2 emulated cluster: a
 # short run must finish, print its tables, confirm HAN, and write
 # results.csv (exact header, one row per root for rooted operations),
-# lower_bound.csv, gbench.json, summary.txt and the plots; and the
-# comparison of jobs reads it back. No timing is judged.
+# lower_bound.csv, gbench.json, summary.txt and the plots; the comparison
+# of jobs reads it back; --overlap writes overlap.csv. No timing is judged.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 out="${TEST_TMPDIR:-$(mktemp -d)}/bench-out"
@@ -56,4 +56,16 @@ grep -q '^bcast: speedup of hier' <<<"$jobs_log" || fail "no bcast table across 
 [[ $(head -1 "$jobs_out/jobs.csv") == op,bytes,impl,jobs,speedup_median,* ]] || fail "jobs.csv header"
 grep -q '^bcast,65536,native,2,' "$jobs_out/jobs.csv" || fail "no bcast 64K native row in jobs.csv"
 grep -q '^barrier,0,han,2,[0-9.]*,[0-9.]*,[0-9.]*,,,,,,$' "$jobs_out/jobs.csv" || fail "barrier row in jobs.csv"
+
+# --overlap: one row per implementation and thread state, every CPU share
+# a number, the computation's above 0.
+ov_out="$out/overlap"
+ov_log=$(tools/cluster.sh --nodes 2 --ppn 2 --timeout 300 -- bench/hiercoll_bench --overlap \
+  --ops allreduce --sizes 8 --reps 2 --out "$ov_out" 2>&1) || fail "hiercoll_bench --overlap: $ov_log"
+ov="$ov_out/overlap.csv"
+[[ $(head -1 "$ov") == "op,bytes,impl,thread,pure_us,blocking_us,compute_us,compute_test_us,cpu_us,overlap_pct,overlap_test_pct,pure_busy_pct,cpu_busy_pct,compute_busy_pct" ]] ||
+  fail "overlap.csv header: $(head -1 "$ov")"
+(($(wc -l <"$ov") == 5)) || fail "overlap.csv: want hier and native, thread off and on"
+awk -F, 'NR > 1 { for (i = 12; i <= 14; ++i) if ($i !~ /^[0-9]+\.[0-9]$/) bad = 1; if ($13 <= 0) bad = 1 }
+  END { exit bad }' "$ov" || fail "overlap.csv: CPU shares must be numbers, the computation's above 0"
 echo "bench smoke test passed"
