@@ -182,8 +182,8 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
         for (bool thread : {false, true}) {
           if (thread && !threads) continue;
           for (Mode m : {Mode::kPure, Mode::kCompute, Mode::kComputeTest, Mode::kCpu})
-            all.push_back({&impl, thread, m, {}});
-          if (impl.via_hiercoll && !thread) all.push_back({&impl, false, Mode::kBlocking, {}});
+            all.push_back({&impl, thread, m, {}, {}});
+          if (impl.via_hiercoll && !thread) all.push_back({&impl, false, Mode::kBlocking, {}, {}});
         }
       // Pass 1: communication alone (pure and blocking), which sets each
       // one's computation time; pass 2: computation, with and without it.

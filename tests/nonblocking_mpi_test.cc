@@ -95,9 +95,10 @@ TEST_F(NonblockingTest, ManyOutstandingCallsCompleteInAnyOrder) {
         ASSERT_EQ(MPI_Ibarrier(MPI_COMM_WORLD, &reqs[k]), MPI_SUCCESS);
         break;
     }
-    if (k == kCalls / 2)
+    if (k == kCalls / 2) {
       EXPECT_EQ(MPI_Allreduce(blocking_in.data(), blocking_out.data(), n, MPI_LONG, MPI_SUM, MPI_COMM_WORLD),
                 MPI_SUCCESS);
+    }
   }
   EXPECT_EQ(blocking_out, std::vector<long>(n, long(p) * (p + 1) / 2));
   // Rank-dependent completion order: reversed on even ranks, rotated on odd.
@@ -121,7 +122,9 @@ TEST_F(NonblockingTest, ManyOutstandingCallsCompleteInAnyOrder) {
         break;
       case 3: break;
     }
-    if (k % 4 != 3) EXPECT_EQ(out[k], expect) << "call " << k;
+    if (k % 4 != 3) {
+      EXPECT_EQ(out[k], expect) << "call " << k;
+    }
   }
   EXPECT_EQ(live_requests(), 0);
 }
@@ -210,9 +213,13 @@ TEST_F(NonblockingTest, FreeingTheCommunicatorLeavesNothing) {
     std::vector<long> in(4000, rank_), out(4000, -1);
     MPI_Request req;
     ASSERT_EQ(MPI_Iallreduce(in.data(), out.data(), 4000, MPI_LONG, MPI_SUM, c, &req), MPI_SUCCESS);
-    if (wait_first) EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
+    if (wait_first) {
+      EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
+    }
     MPI_Comm_free(&c);
-    if (!wait_first) EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
+    if (!wait_first) {
+      EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
+    }
     EXPECT_EQ(out, std::vector<long>(4000, long(size_) * (size_ - 1) / 2));
     EXPECT_EQ(live_requests(), 0);
     EXPECT_EQ(live_topologies(), topologies);
