@@ -186,7 +186,8 @@ std::string FuzzCase::describe() const {
   if (api == ApiOp::kReduceScatter || (is_v_variant(api) && api != ApiOp::kAlltoallv))
     os << " counts=" << join(counts);
   if (api == ApiOp::kAlltoallv) os << " matrix=" << join(matrix) << " (rows of " << stride << ")";
-  if (is_v_variant(api)) os << " displs=" << (displs == Displs::kInOrder ? "in-order" : displs == Displs::kGaps ? "gaps" : "shuffled");
+  if (is_v_variant(api))
+    os << " displs=" << (displs == Displs::kInOrder ? "in-order" : displs == Displs::kGaps ? "gaps" : "shuffled");
   os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << (recv_as_ints ? " recv-as-ints" : "")
      << " comm=" << comm_kind_name(comm);
   if (comm == CommKind::kSplit) os << "(color=" << join(color) << " key=" << join(key) << ")";

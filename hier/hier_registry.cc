@@ -346,8 +346,9 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   else if (choice.comp->segmented)
     sub->seg_units = bounded_seg_units(args, choice.unit_bytes, composition_segment(choice, layout, args));
   else
-    sub->seg_units = bounded_seg_units(
-        *sub, choice.unit_bytes, units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes));
+    sub->seg_units = bounded_seg_units(*sub, choice.unit_bytes,
+                                       units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
+                                                choice.unit_bytes));
   return *a;
 }
 

@@ -10,7 +10,7 @@
 namespace hiercoll {
 namespace {
 
-// A reduce of `count` units of `unit_bytes` on 4 ranks.
+// A reduce of `count` units on 4 ranks.
 CollArgs reduce_of(int64_t count) {
   CollArgs a;
   a.op = Op::kReduce;
