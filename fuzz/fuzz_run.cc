@@ -57,6 +57,24 @@ std::string first_difference(const std::vector<char>& a, const std::vector<char>
   return "differs from MPI's result at byte " + std::to_string(i) + " (element " + std::to_string(i / ext) + ")";
 }
 
+// Runs a call through hiercoll, then through Open MPI, each on fresh copies
+// of `input` and `recv0`: call(native, send, recv) makes the call and
+// returns its code. results[native]: the receive buffer after it.
+template <typename Call>
+std::string run_both(const TypedBuffer& input, const TypedBuffer& recv0, const std::string& where, Call call,
+                     std::vector<char> results[2]) {
+  for (int native = 0; native < 2; ++native) {
+    const char* who = native ? "MPI" : "hiercoll";
+    TypedBuffer send = input;
+    TypedBuffer recv = recv0;
+    const int rc = call(native == 1, send, recv);
+    if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
+    if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
+    results[native] = recv.bytes();
+  }
+  return "";
+}
+
 // A v-variant (random bytes, no reduction) through both, compared byte for
 // byte over the whole receive buffer (gaps between blocks included).
 std::string run_v_case(const FuzzCase& c, MPI_Comm comm, int rank, int root, const std::string& where) {
@@ -75,10 +93,7 @@ std::string run_v_case(const FuzzCase& c, MPI_Comm comm, int rank, int root, con
   const TypedBuffer recv0(t, b.recv.elems);
   const MPI_Aint ext = input.extent();
   std::vector<char> results[2];
-  for (int native = 0; native < 2; ++native) {
-    const char* who = native ? "MPI" : "hiercoll";
-    TypedBuffer send = input;
-    TypedBuffer recv = recv0;
+  auto call = [&](bool native, TypedBuffer& send, TypedBuffer& recv) {
     const void* sendbuf = send.elem0();
     void* recvbuf = recv.elem0();
     if (in_place && c.api == ApiOp::kScatterv) {
@@ -93,11 +108,10 @@ std::string run_v_case(const FuzzCase& c, MPI_Comm comm, int rank, int root, con
     args.sendcount = b.send.counts[0], args.recvcount = b.recv.counts[0];
     args.sendcounts = b.send.counts.data(), args.sdispls = b.send.displs.data();
     args.recvcounts = b.recv.counts.data(), args.rdispls = b.recv.displs.data();
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
-    if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
-    if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
-    results[native] = recv.bytes();
-  }
+    return call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+  };
+  const std::string failed = run_both(input, recv0, where, call, results);
+  if (!failed.empty()) return failed;
   return results[0] == results[1] ? "" : where + first_difference(results[0], results[1], ext);
 }
 
@@ -139,10 +153,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
       bcast_root ? input : as_ints ? TypedBuffer(int_type(), s.recv_n * ints) : TypedBuffer(t, s.recv_n);
 
   std::vector<char> results[2];
-  for (int native = 0; native < 2; ++native) {
-    const char* who = native ? "MPI" : "hiercoll";
-    TypedBuffer send = input;
-    TypedBuffer recv = recv0;
+  auto call = [&](bool native, TypedBuffer& send, TypedBuffer& recv) {
     const void* sendbuf = send.elem0();
     void* recvbuf = recv.elem0();
     if (c.in_place) {
@@ -156,13 +167,11 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
     CallArgs args = same_type_args(sendbuf, recvbuf, c.count, t.type, op ? op->op : MPI_OP_NULL, root, comm);
     args.recvcounts = counts.data();
     if (as_ints) args.recvtype = MPI_INT, args.recvcount = c.count * ints;
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
-    if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
-    if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
-    std::vector<char>& r = recv.bytes();
-    r.resize(defined_bytes(c, recv, rank, root, counts));
-    results[native] = r;
-  }
+    return call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+  };
+  const std::string failed = run_both(input, recv0, where, call, results);
+  if (!failed.empty()) return failed;
+  for (std::vector<char>& r : results) r.resize(defined_bytes(c, recv0, rank, root, counts));
   if (op && compared_to_rounding(t, op->op)) {
     const std::string why = compare_to_rounding(t, results[0], results[1], size);
     return why.empty() ? "" : where + why;
