@@ -16,10 +16,8 @@ Op schedule_op(ApiOp api) {
   return op;
 }
 
-// The operations drawn: every ApiOp before the v-variants, whose count and
-// displacement arrays the cases do not make yet (a v-variant drawn with
-// none is refused with MPI_ERR_ARG, on the ranks that look at them only).
-constexpr int kFuzzedOps = static_cast<int>(ApiOp::kGatherv);
+// The operations drawn: every ApiOp.
+constexpr int kFuzzedOps = kNumApiOps;
 
 bool is_reduction(ApiOp api) {
   switch (api) {
@@ -38,6 +36,8 @@ bool is_block_op(ApiOp api) {
     default: return false;
   }
 }
+
+bool is_v_variant(ApiOp api) { return api >= ApiOp::kGatherv; }
 
 bool moves_data(ApiOp api) { return !is_reduction(api) && api != ApiOp::kBarrier; }
 
@@ -67,6 +67,31 @@ int draw_count(Draw& d, bool per_block, int world_size) {
   if (k < 50) return int(d.between(2, 17));
   if (k < 85) return int(d.between(18, 700)) / scale + 1;
   return int(d.between(701, 9000)) / scale + 1;
+}
+
+// A v-variant's counts around a per-block count: zeros on some ranks, at
+// times one heavy rank (about half of all the data); alltoallv: a matrix
+// whose heavy rank sends and receives much, symmetric when in place (each
+// rank then sends what it receives).
+void draw_v_counts(Draw& d, int world_size, FuzzCase* c) {
+  const int base = draw_count(d, true, world_size);
+  const int heavy = d.chance(40) ? int(d.below(world_size)) : -1;
+  auto entry = [&](bool heavy_one) {
+    if (d.chance(25)) return 0;
+    const int n = int(d.between(0, 2 * base));
+    return heavy_one ? n + base * world_size : n;
+  };
+  c->counts.clear();
+  if (c->api != ApiOp::kAlltoallv) {
+    for (int r = 0; r < world_size; ++r) c->counts.push_back(entry(r == heavy));
+    return;
+  }
+  c->stride = world_size;
+  c->matrix.assign(size_t(world_size) * world_size, 0);
+  for (int i = 0; i < world_size; ++i)
+    for (int j = 0; j < world_size; ++j)
+      c->matrix[size_t(i) * world_size + j] =
+          c->in_place && j < i ? c->matrix[size_t(j) * world_size + i] : entry(i == heavy || j == heavy);
 }
 
 void draw_comm(Draw& d, int world_size, FuzzCase* c) {
@@ -139,7 +164,13 @@ FuzzCase draw_case(uint64_t seed, int64_t index, int world_size) {
   for (int r = 0; r < world_size; ++r) c.counts.push_back(c.count == 0 ? 0 : int(d.between(0, c.count)));
   c.root_draw = uint32_t(d.rng()());
   c.in_place = allows_in_place(c.api) && d.chance(30);
-  if (moves_data(c.api) && !c.in_place && !types[c.type].int_offsets.empty()) c.recv_as_ints = d.chance(40);
+  if (is_v_variant(c.api)) {
+    draw_v_counts(d, world_size, &c);
+    c.displs = static_cast<Displs>(d.below(3));
+    c.displs_seed = d.rng()();
+  } else if (moves_data(c.api) && !c.in_place && !types[c.type].int_offsets.empty()) {
+    c.recv_as_ints = d.chance(40);
+  }
   draw_comm(d, world_size, &c);
   draw_hints(d, &c);
   c.data_seed = d.rng()();
@@ -152,7 +183,11 @@ std::string FuzzCase::describe() const {
   if (api != ApiOp::kBarrier) os << " type=" << fuzz_types()[type].name;
   if (op >= 0) os << " op=" << ops_for(fuzz_types()[type])[op].name;
   os << " count=" << count;
-  if (api == ApiOp::kReduceScatter) os << " counts=" << join(counts);
+  if (api == ApiOp::kReduceScatter || (is_v_variant(api) && api != ApiOp::kAlltoallv))
+    os << " counts=" << join(counts);
+  if (api == ApiOp::kAlltoallv) os << " matrix=" << join(matrix) << " (rows of " << stride << ")";
+  if (is_v_variant(api))
+    os << " displs=" << (displs == Displs::kInOrder ? "in-order" : displs == Displs::kGaps ? "gaps" : "shuffled");
   os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << (recv_as_ints ? " recv-as-ints" : "")
      << " comm=" << comm_kind_name(comm);
   if (comm == CommKind::kSplit) os << "(color=" << join(color) << " key=" << join(key) << ")";

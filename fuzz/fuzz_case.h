@@ -13,6 +13,9 @@
 namespace hiercoll::fuzz {
 
 enum class CommKind { kDup, kSplit, kCreateGroup };
+// A v-variant's displacements: blocks in rank order back to back, in rank
+// order with gaps, or in a random order with gaps.
+enum class Displs { kInOrder, kGaps, kShuffled };
 
 struct FuzzCase {
   uint64_t seed = 0;
@@ -32,8 +35,16 @@ struct FuzzCase {
   // MPI_Comm_create_group of `members` (world ranks, in the new order).
   CommKind comm = CommKind::kDup;
   std::vector<int> color, key, members;
-  // reduce_scatter: the count of every rank (first `size` of them).
+  // reduce_scatter, gatherv, scatterv, allgatherv: the count of every rank
+  // (first `size` of them).
   std::vector<int> counts;
+  // alltoallv: matrix[i * stride + j] elements go from rank i to rank j
+  // (symmetric when in place).
+  std::vector<int> matrix;
+  int stride = 0;
+  // v-variants: how the blocks are laid out (seeded per rank).
+  Displs displs = Displs::kInOrder;
+  uint64_t displs_seed = 0;
   // Hints (empty / 0: not set).
   std::string mode, algorithm, composition, inter_algorithm;
   int64_t segment_bytes = 0;
@@ -48,6 +59,7 @@ Op schedule_op(ApiOp api);
 bool is_reduction(ApiOp api);
 bool allows_in_place(ApiOp api);
 bool is_block_op(ApiOp api);  // counts are per block, one block per rank
+bool is_v_variant(ApiOp api);  // gatherv, scatterv, allgatherv, alltoallv
 // Whether the operation moves data from one side's datatype to the other's.
 bool moves_data(ApiOp api);
 

@@ -6,6 +6,7 @@
 #include "call_by_op/call_by_op.h"
 #include "fuzz/fuzz_types.h"
 #include "fuzz/fuzz_values.h"
+#include "fuzz/fuzz_vblocks.h"
 
 namespace hiercoll::fuzz {
 
@@ -56,6 +57,64 @@ std::string first_difference(const std::vector<char>& a, const std::vector<char>
   return "differs from MPI's result at byte " + std::to_string(i) + " (element " + std::to_string(i / ext) + ")";
 }
 
+// Runs a call through hiercoll, then through Open MPI, each on fresh copies
+// of `input` and `recv0`: call(native, send, recv) makes the call and
+// returns its code. results[native]: the receive buffer after it.
+template <typename Call>
+std::string run_both(const TypedBuffer& input, const TypedBuffer& recv0, const std::string& where, Call call,
+                     std::vector<char> results[2]) {
+  for (int native = 0; native < 2; ++native) {
+    const char* who = native ? "MPI" : "hiercoll";
+    TypedBuffer send = input;
+    TypedBuffer recv = recv0;
+    const int rc = call(native == 1, send, recv);
+    if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
+    if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
+    results[native] = recv.bytes();
+  }
+  return "";
+}
+
+// A v-variant (random bytes, no reduction) through both, compared byte for
+// byte over the whole receive buffer (gaps between blocks included).
+std::string run_v_case(const FuzzCase& c, MPI_Comm comm, int rank, int root, const std::string& where) {
+  int size;
+  MPI_Comm_size(comm, &size);
+  int world_rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  const FuzzType& t = fuzz_types()[c.type];
+  const VBlocks b = v_blocks(c, rank, size, root);
+  const bool in_place = c.in_place && (c.api == ApiOp::kAllgatherv || c.api == ApiOp::kAlltoallv || rank == root);
+  // An in-place alltoallv sends from its receive buffer, laid out alike.
+  const VSide& from = in_place && c.api == ApiOp::kAlltoallv ? b.recv : b.send;
+  std::mt19937_64 rng(c.data_seed ^ (uint64_t(world_rank) * 0x9e3779b97f4a7c15ull));
+  TypedBuffer input(t, from.elems);
+  fill_input(t, nullptr, rng, &input);
+  const TypedBuffer recv0(t, b.recv.elems);
+  const MPI_Aint ext = input.extent();
+  std::vector<char> results[2];
+  auto call = [&](bool native, TypedBuffer& send, TypedBuffer& recv) {
+    const void* sendbuf = send.elem0();
+    void* recvbuf = recv.elem0();
+    if (in_place && c.api == ApiOp::kScatterv) {
+      recvbuf = MPI_IN_PLACE;
+    } else if (in_place) {
+      if (c.api == ApiOp::kAlltoallv) recv = input;
+      else std::memcpy(recv.bytes().data() + b.recv.displs[rank] * ext, input.bytes().data(), size_t(from.elems) * ext);
+      recvbuf = recv.elem0();
+      sendbuf = MPI_IN_PLACE;
+    }
+    CallArgs args = same_type_args(sendbuf, recvbuf, 0, t.type, MPI_OP_NULL, root, comm);
+    args.sendcount = b.send.counts[0], args.recvcount = b.recv.counts[0];
+    args.sendcounts = b.send.counts.data(), args.sdispls = b.send.displs.data();
+    args.recvcounts = b.recv.counts.data(), args.rdispls = b.recv.displs.data();
+    return call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+  };
+  const std::string failed = run_both(input, recv0, where, call, results);
+  if (!failed.empty()) return failed;
+  return results[0] == results[1] ? "" : where + first_difference(results[0], results[1], ext);
+}
+
 }  // namespace
 
 std::string run_case(const FuzzCase& c, MPI_Comm comm) {
@@ -74,6 +133,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
         return where + (via == Via::kMpi ? "hiercoll" : "MPI") + " returned " + std::to_string(rc);
     return "";
   }
+  if (is_v_variant(c.api)) return run_v_case(c, comm, rank, root, where);
   const FuzzType& t = fuzz_types()[c.type];
   const std::vector<FuzzOp> ops = ops_for(t);
   const FuzzOp* op = c.op >= 0 ? &ops[c.op] : nullptr;
@@ -93,10 +153,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
       bcast_root ? input : as_ints ? TypedBuffer(int_type(), s.recv_n * ints) : TypedBuffer(t, s.recv_n);
 
   std::vector<char> results[2];
-  for (int native = 0; native < 2; ++native) {
-    const char* who = native ? "MPI" : "hiercoll";
-    TypedBuffer send = input;
-    TypedBuffer recv = recv0;
+  auto call = [&](bool native, TypedBuffer& send, TypedBuffer& recv) {
     const void* sendbuf = send.elem0();
     void* recvbuf = recv.elem0();
     if (c.in_place) {
@@ -110,13 +167,11 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
     CallArgs args = same_type_args(sendbuf, recvbuf, c.count, t.type, op ? op->op : MPI_OP_NULL, root, comm);
     args.recvcounts = counts.data();
     if (as_ints) args.recvtype = MPI_INT, args.recvcount = c.count * ints;
-    const int rc = call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
-    if (rc != MPI_SUCCESS) return where + who + " returned " + std::to_string(rc);
-    if (send.bytes() != input.bytes()) return where + who + " wrote the send buffer";
-    std::vector<char>& r = recv.bytes();
-    r.resize(defined_bytes(c, recv, rank, root, counts));
-    results[native] = r;
-  }
+    return call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
+  };
+  const std::string failed = run_both(input, recv0, where, call, results);
+  if (!failed.empty()) return failed;
+  for (std::vector<char>& r : results) r.resize(defined_bytes(c, recv0, rank, root, counts));
   if (op && compared_to_rounding(t, op->op)) {
     const std::string why = compare_to_rounding(t, results[0], results[1], size);
     return why.empty() ? "" : where + why;

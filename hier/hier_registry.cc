@@ -356,16 +356,17 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
     const MachineFigures level = inter ? m : inside_node(m);
     a = default_algorithm(*sub, bytes, &level);
   }
-  // At most kMaxSegments segments per message (select/flat_rules.h): a
-  // forced or composition segment against the call, a phase's own default
-  // against the phase.
+  // Segments within the bounds of select/flat_rules.h: a forced or
+  // composition segment against the call, a phase's own default against
+  // the phase.
   if (choice.seg_units > 0)
-    sub->seg_units = bounded_seg_units(args, choice.seg_units);
+    sub->seg_units = bounded_seg_units(args, choice.unit_bytes, choice.seg_units);
   else if (choice.comp->segmented)
-    sub->seg_units = bounded_seg_units(args, composition_segment(choice, layout, args));
+    sub->seg_units = bounded_seg_units(args, choice.unit_bytes, composition_segment(choice, layout, args));
   else
-    sub->seg_units =
-        bounded_seg_units(*sub, units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine), choice.unit_bytes));
+    sub->seg_units = bounded_seg_units(*sub, choice.unit_bytes,
+                                       units_of(default_segment_bytes(*a, bytes, sub->size, choice.machine),
+                                                choice.unit_bytes));
   return *a;
 }
 

@@ -96,8 +96,8 @@ int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Setti
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                      int tag_base);
 
-// HIERCOLL_VERBOSE: a segment of `asked` bytes was raised to `used` (at
-// most kMaxSegments segments per message, select/flat_rules.h).
+// HIERCOLL_VERBOSE: a segment of `asked` bytes was raised to `used` (the
+// segment bounds of select/flat_rules.h).
 void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used);
 
 

@@ -32,6 +32,12 @@ int copy_aside(const CollArgs& a, Plan* p) {
     lo = std::min(lo, a.displs[j]);
     hi = std::max(hi, a.displs[j] + a.counts[j]);
   }
+  if (hi == lo) {
+    // Every block is empty: nothing to copy, and the empty copy's null base
+    // must not be offset (undefined behaviour, UBSan's finding).
+    p->bufs[Buf::kSend] = p->bufs[Buf::kRecv];
+    return MPI_SUCCESS;
+  }
   Buffers copy;
   copy[Buf::kSend] = p->bufs[Buf::kRecv];
   copy[Buf::kRecv] = p->send_copy.allocate(p->bufs[Buf::kRecv], hi - lo);

@@ -223,8 +223,11 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
 
 void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t used) {
   if (s.verbose)
-    std::fprintf(stderr, "hiercoll: %s: segment of %lld bytes raised to %lld bytes (at most %lld segments)\n",
+    std::fprintf(stderr,
+                 "hiercoll: %s: segment of %lld bytes raised to %lld bytes (segments of at least %lld bytes, or at "
+                 "most %lld smaller ones; at most %lld segments)\n",
                  c.mpi_name, static_cast<long long>(asked), static_cast<long long>(used),
+                 static_cast<long long>(kMinSegmentBytes), static_cast<long long>(kMaxSmallSegments),
                  static_cast<long long>(kMaxSegments));
 }
 

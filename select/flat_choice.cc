@@ -33,7 +33,7 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
                       : tuned_here && req.tuned_segment > 0  ? req.tuned_segment
                                                              : default_segment_bytes(*d.algorithm, bytes, args.size, req.machine);
   const int64_t asked = std::max<int64_t>(1, seg / unit_bytes);
-  d.seg_units = bounded_seg_units(args, asked);
+  d.seg_units = bounded_seg_units(args, unit_bytes, asked);
   if (d.seg_units > asked) d.raised_segment_from = seg;
   return d;
 }

@@ -30,7 +30,7 @@ struct FlatDecision {
   const Algorithm* algorithm = nullptr;  // never null
   int64_t seg_units = 0;
   // The segment in bytes that was asked for (forced, tuned or default) where
-  // kMaxSegments raised it (0: not raised).
+  // the segment bounds raised it (0: not raised).
   int64_t raised_segment_from = 0;
   // The forced / tuned algorithm that was asked for but does not fit the
   // call (null when none was refused).
@@ -41,7 +41,7 @@ struct FlatDecision {
 // The forced algorithm if it fits, else the tuned one if it fits, else the
 // rules (default_algorithm); the segment: forced, then the tuning file's
 // for its own algorithm, then the default from the machine figures; then
-// raised to at most kMaxSegments segments (select/flat_rules.h).
+// raised to the segment bounds (bounded_seg_units, select/flat_rules.h).
 FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatRequest& req);
 
 }  // namespace hiercoll

@@ -135,10 +135,13 @@ int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   }
 }
 
-int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units) {
+int64_t bounded_seg_units(const CollArgs& args, int64_t unit_bytes, int64_t seg_units) {
   if (seg_units <= 0) return seg_units;
+  auto ceil_div = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
   const int64_t units = selection_bytes(args.op, 1, args);
-  return std::max(seg_units, (units + kMaxSegments - 1) / kMaxSegments);
+  const int64_t floor_units =
+      std::min(ceil_div(kMinSegmentBytes, std::max<int64_t>(1, unit_bytes)), ceil_div(units, kMaxSmallSegments));
+  return std::max({seg_units, floor_units, ceil_div(units, kMaxSegments)});
 }
 
 namespace {

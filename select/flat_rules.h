@@ -62,16 +62,26 @@ constexpr double kRingSlackLatencies = 4;
 constexpr double kRingModelError = 0.15;
 bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing& sharing);
 
-// At most this many pipeline segments per message: a smaller segment
-// (forced, tuned or default) is raised to the message's 1/kMaxSegments.  A
-// schedule has a few steps per segment, and each step costs a message's
-// overhead and its share of building the schedule, so tiny segments on a
-// long vector would otherwise run for minutes (HIERCOLL_SEGMENT_BYTES=100).
+// Bounds on pipeline segments, applied to every segment (forced, tuned or
+// default) alike on every rank.  Each segment costs every message's
+// overhead (a few steps, requests, matching) and its share of building the
+// schedule, so tiny segments on a long vector ran for minutes
+// (HIERCOLL_SEGMENT_BYTES=100).  Measured on 2 x 2 (reduce, bcast and
+// allreduce, pipelined tree, chain and two-tree, 1 and 16 MiB; ratios to
+// the default segment): 1 KiB segments 4-12x, 16 KiB 0.8-1.8x, 32 KiB
+// 0.67-1.18x; a lower cap on the count alone (16 KiB at 16 MiB) stays
+// 1.1-1.8x.  So:
+// - a segment is at least kMinSegmentBytes, except that a message may be
+//   cut into up to kMaxSmallSegments smaller ones (short messages keep
+//   their pipelines: tests cut 300 elements into dozens of segments);
+// - a message has at most kMaxSegments segments.
+constexpr int64_t kMinSegmentBytes = 32 * 1024;
+constexpr int64_t kMaxSmallSegments = 64;
 constexpr int64_t kMaxSegments = 1024;
-// seg_units raised (where needed) so that the call's units make at most
-// kMaxSegments segments; 0 (no segmentation) stays 0.  Every rank computes
-// the same, from arguments all ranks share.
-int64_t bounded_seg_units(const CollArgs& args, int64_t seg_units);
+// seg_units raised (where needed) to the bounds above, for the call's units
+// of unit_bytes each; 0 (no segmentation) stays 0.  Every rank computes the
+// same, from arguments all ranks share.
+int64_t bounded_seg_units(const CollArgs& args, int64_t unit_bytes, int64_t seg_units);
 
 // Default pipelining segment in bytes for an algorithm and message size on
 // a machine with figures m (null: builtin_machine(), nothing was measured).

@@ -117,8 +117,9 @@ TEST_P(FlatMpi, MatchesMpi) {
   MPI_Comm_free(&comm);
 }
 
-// Segmented algorithms with tiny segments (8 bytes: one element of at most
-// 8 bytes, or one block): hundreds of messages between a pair of ranks,
+// Segmented algorithms with tiny segments (8 bytes asked: one element of at
+// most 8 bytes, or one block; raised so that a message makes at most
+// kMaxSmallSegments, select/flat_rules.h): dozens of messages between a pair of ranks,
 // matched in order, cut through a non-contiguous datatype; a
 // non-commutative operation at a middle root takes the reductions'
 // forwarding path.
