@@ -59,7 +59,9 @@ TEST(Candidates, NativeEveryFittingFlatAlgorithmAndEveryCompositionWithItsLeader
     if (t.method.kind == Method::kHier) segments = hiercoll::find_composition(Op::kAllreduce, t.method.name)->segmented;
     EXPECT_EQ(t.segments.size() > 1, segments) << hiercoll::method_text(t.method);
     EXPECT_TRUE(std::is_sorted(t.segments.rbegin(), t.segments.rend())) << hiercoll::method_text(t.method);
-    if (!segments) EXPECT_EQ(t.segments, std::vector<int64_t>{0});
+    if (!segments) {
+      EXPECT_EQ(t.segments, std::vector<int64_t>{0});
+    }
   }
 }
 
@@ -79,14 +81,17 @@ TEST(Candidates, OneNodeHasNoCompositionAndRootedCallsSkipRootZeroOnlyAlgorithms
   const hiercoll::Layout one = nodes_by_slot(1, 4);
   for (const TuneCandidate& t : candidates(Op::kBcast, one, 65536, 1, true)) {
     EXPECT_NE(t.method.kind, Method::kHier);
-    if (t.method.kind == Method::kFlat)
+    if (t.method.kind == Method::kFlat) {
       EXPECT_FALSE(hiercoll::find_algorithm(Op::kBcast, t.method.name)->restrictions & hiercoll::kRootZeroOnly);
+    }
   }
   // Non-power-of-two groups leave out power-of-two-only algorithms.
   const hiercoll::Layout six = nodes_by_slot(3, 2);
-  for (const TuneCandidate& t : candidates(Op::kAllreduce, six, 4096, 4, false))
-    if (t.method.kind == Method::kFlat)
+  for (const TuneCandidate& t : candidates(Op::kAllreduce, six, 4096, 4, false)) {
+    if (t.method.kind == Method::kFlat) {
       EXPECT_FALSE(hiercoll::find_algorithm(Op::kAllreduce, t.method.name)->restrictions & hiercoll::kPow2Only);
+    }
+  }
 }
 
 }  // namespace
