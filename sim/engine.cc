@@ -101,6 +101,7 @@ class Engine {
   void serve_touched();
   void queue_initial_messages();
   void prefetch_ahead();
+  void prefetch_queues(size_t i);
   // The pool of rank r's cores, or null where every rank has its own.
   CorePool* pool_of(int r) {
     if (pools_.empty()) return nullptr;
@@ -370,6 +371,29 @@ void Engine::prefetch_ahead() {
   }
 }
 
+// The ports' decisions start at the heads of the ranks' queues, one cache
+// miss each (a lockstep moment touches thousands of ranks): the heads of
+// active_[i + kFar] start loading, and the receive of active_[i + kNear]'s
+// incoming head, which holds where that queue goes on and who sends.
+void Engine::prefetch_queues(size_t i) {
+  constexpr size_t kFar = 8, kNear = 4;
+  if (i + kFar < active_.size()) {
+    const int r = active_[i + kFar];
+    if (const int32_t g = out_[r].head; g >= 0) {
+      __builtin_prefetch(&st(g));
+      scheds_.prefetch(g);
+    }
+    if (const int32_t g = in_[r].head; g >= 0) __builtin_prefetch(&st(g));
+  }
+  if (i + kNear < active_.size()) {
+    if (const int32_t g = in_[active_[i + kNear]].head; g >= 0) {
+      const int32_t recv = st(g).partner;
+      __builtin_prefetch(&st(recv));
+      scheds_.prefetch(recv);
+    }
+  }
+}
+
 void Engine::touch(int r) {
   if (touched_[r]) return;
   touched_[r] = 1;
@@ -391,7 +415,9 @@ void Engine::serve_touched() {
   for (;;) {
     proposals_.clear();
     size_t keep = 0;
-    for (int r : active_) {
+    for (size_t i = 0; i < active_.size(); ++i) {
+      prefetch_queues(i);
+      const int r = active_[i];
       bool proposed = false;
       if (!send_busy_[r]) {
         const int64_t g = first_startable(r, true);
