@@ -46,6 +46,8 @@ class CompactSchedules {
   int32_t succ(uint64_t k) const { return succ_[static_cast<size_t>(k)]; }
   // Starts loading step g's record (the engine's prefetching).
   void prefetch(int64_t g) const { __builtin_prefetch(&steps_[static_cast<size_t>(g)]); }
+  // Starts loading g's successor list (its record loaded already).
+  void prefetch_succ(int64_t g) const { __builtin_prefetch(&succ_[step(g).succ_begin]); }
 
  private:
   struct StepRecord {

@@ -354,20 +354,47 @@ void Engine::queue_initial_messages() {
 }
 
 // At 10^8 steps the engine waits on memory: a finished message touches its
-// two steps' state and their successors', each a cache miss, and the
-// thousands of events of one lockstep moment do not share them.  Their
-// loads start a few events early, in two stages (the send's state holds
-// where its receive is).
+// two steps' state and records and their successors', each a cache miss,
+// and the thousands of events of one lockstep moment do not share them.
+// Their loads start a few events early, in stages, each using what the
+// one before loaded: the steps' state and records (the send's state holds
+// where its receive is), then the receive's and the successor lists, then
+// the first successors' state.
 void Engine::prefetch_ahead() {
-  constexpr size_t kFar = 12, kNear = 6;
+  constexpr size_t kFar = 16, kMid = 11, kNear = 6, kNext = 3;
   const StepState* base = state_.data();  // one past the last step is a valid address to prefetch
-  if (const Event* far = events_.peek(kFar); far && far->kind != EventKind::kLinkDrained)
+  auto steps_of = [](const Event* e) { return e && e->kind != EventKind::kLinkDrained; };
+  if (const Event* far = events_.peek(kFar); steps_of(far)) {
     __builtin_prefetch(base + far->id);
+    scheds_.prefetch(far->id);
+  }
+  if (const Event* mid = events_.peek(kMid); steps_of(mid)) {
+    scheds_.prefetch_succ(mid->id);
+    if (mid->kind == EventKind::kMessageDone) {
+      const int64_t recv = st(mid->id).partner;
+      __builtin_prefetch(base + recv);
+      scheds_.prefetch(recv);
+    }
+  }
   if (const Event* near = events_.peek(kNear); near && near->kind == EventKind::kMessageDone) {
     const int64_t recv = st(near->id).partner;
-    __builtin_prefetch(base + recv);
+    scheds_.prefetch_succ(recv);
     __builtin_prefetch(base + recv + 1);  // the successors of both sides, as a rule
     __builtin_prefetch(base + near->id + 1);
+  }
+  if (const Event* next = events_.peek(kNext); steps_of(next)) {
+    // The first successor of the event's step, and of its receive.
+    auto first_succ = [&](int64_t g, int r) {
+      const uint64_t k = scheds_.succ_begin(g);
+      if (k < scheds_.succ_begin(g + 1)) __builtin_prefetch(base + scheds_.first(r) + scheds_.succ(k));
+    };
+    if (next->kind == EventKind::kReduceDone) {
+      first_succ(next->id, static_cast<int>(next->version));
+    } else {
+      const int64_t recv = st(next->id).partner;
+      first_succ(next->id, scheds_.peer(recv));
+      if (next->kind == EventKind::kMessageDone) first_succ(recv, scheds_.peer(next->id));
+    }
   }
 }
 
