@@ -101,7 +101,9 @@ class Engine {
   void serve_touched();
   void queue_initial_messages();
   void prefetch_ahead();
-  void prefetch_queues(size_t i);
+  // Inlined: GCC deems a function of loads and prefetches pure, and drops
+  // its calls.
+  __attribute__((always_inline)) void prefetch_queues(size_t i);
   // The pool of rank r's cores, or null where every rank has its own.
   CorePool* pool_of(int r) {
     if (pools_.empty()) return nullptr;
@@ -384,7 +386,7 @@ void Engine::prefetch_ahead() {
   }
   if (const Event* next = events_.peek(kNext); steps_of(next)) {
     // The first successor of the event's step, and of its receive.
-    auto first_succ = [&](int64_t g, int r) {
+    auto first_succ = [&](int64_t g, int r) __attribute__((always_inline)) {
       const uint64_t k = scheds_.succ_begin(g);
       if (k < scheds_.succ_begin(g + 1)) __builtin_prefetch(base + scheds_.first(r) + scheds_.succ(k));
     };
@@ -399,25 +401,21 @@ void Engine::prefetch_ahead() {
 }
 
 // The ports' decisions start at the heads of the ranks' queues, one cache
-// miss each (a lockstep moment touches thousands of ranks): the heads of
-// active_[i + kFar] start loading, and the receive of active_[i + kNear]'s
-// incoming head, which holds where that queue goes on and who sends.
-void Engine::prefetch_queues(size_t i) {
-  constexpr size_t kFar = 8, kNear = 4;
+// miss each (a lockstep moment touches thousands of ranks): their loads
+// start a few ranks early.  (Prefetching further, the next entries and an
+// incoming message's sender's queue, cost more than it saved: its own
+// loads of the heads wait.)
+inline void Engine::prefetch_queues(size_t i) {
+  constexpr size_t kFar = 8;
+  auto fetch = [&](int64_t g) __attribute__((always_inline)) {
+    if (g < 0) return;
+    __builtin_prefetch(&st(g));
+    scheds_.prefetch(g);
+  };
   if (i + kFar < active_.size()) {
     const int r = active_[i + kFar];
-    if (const int32_t g = out_[r].head; g >= 0) {
-      __builtin_prefetch(&st(g));
-      scheds_.prefetch(g);
-    }
-    if (const int32_t g = in_[r].head; g >= 0) __builtin_prefetch(&st(g));
-  }
-  if (i + kNear < active_.size()) {
-    if (const int32_t g = in_[active_[i + kNear]].head; g >= 0) {
-      const int32_t recv = st(g).partner;
-      __builtin_prefetch(&st(recv));
-      scheds_.prefetch(recv);
-    }
+    fetch(out_[r].head);
+    fetch(in_[r].head);
   }
 }
 
