@@ -84,6 +84,7 @@ class Engine {
   void push(Fifo& f, bool incoming, int64_t g);
   void insert(Fifo& f, bool incoming, int64_t g);
   int64_t first_startable(int r, bool out);
+  int64_t first_outgoing(int r);
   struct Proposal {
     int to;
     double ready;  // when the receive became ready
@@ -123,6 +124,10 @@ class Engine {
   std::vector<Proposal> proposals_;
   std::vector<int> active_;
   std::vector<int32_t> best_proposal_;  // per rank: index into proposals_, -1 between rounds
+  // Per rank: its first startable outgoing message in round first_out_round_.
+  std::vector<int32_t> first_out_;
+  std::vector<uint32_t> first_out_round_;
+  uint32_t round_ = 0;  // of serve_touched's proposals (fewer than messages + moments)
   std::vector<int> receivers_;
   // Messages matched at time 0: queued in bulk (sorted once) rather than
   // one sorted insertion each, which costs a rank's number of messages
@@ -231,6 +236,18 @@ int64_t Engine::first_startable(int r, bool out) {
     g = nxt;
   }
   return -1;
+}
+
+// first_startable(r, true), once per round: nothing starts while a round
+// collects its proposals, and a sender is asked both as a touched rank and
+// as the sender of a touched receiver's message (another scan of its queue,
+// cache misses each).
+int64_t Engine::first_outgoing(int r) {
+  if (first_out_round_[r] != round_) {
+    first_out_round_[r] = round_;
+    first_out_[r] = static_cast<int32_t>(first_startable(r, true));
+  }
+  return first_out_[r];
 }
 
 Engine::Proposal Engine::proposal(int64_t send, int from) const {
@@ -439,20 +456,21 @@ void Engine::serve_touched() {
   active_.assign(touched_list_.begin(), touched_list_.end());
   for (;;) {
     proposals_.clear();
+    ++round_;
     size_t keep = 0;
     for (size_t i = 0; i < active_.size(); ++i) {
       prefetch_queues(i);
       const int r = active_[i];
       bool proposed = false;
       if (!send_busy_[r]) {
-        const int64_t g = first_startable(r, true);
+        const int64_t g = first_outgoing(r);
         if (g >= 0) proposals_.push_back(proposal(g, r)), proposed = true;
       }
       if (!recv_busy_[r]) {
         const int64_t g = first_startable(r, false);
         if (g >= 0) {
           const int from = sender_of(g);
-          proposals_.push_back(proposal(first_startable(from, true), from));
+          proposals_.push_back(proposal(first_outgoing(from), from));
           proposed = true;
         }
       }
@@ -512,6 +530,8 @@ bool Engine::run(SimResult* out, std::string* error) {
   reduce_busy_.assign(p, 0);
   touched_.assign(p, 0);
   best_proposal_.assign(p, -1);
+  first_out_.assign(p, -1);
+  first_out_round_.assign(p, 0);
   send_free_.assign(p, Clock{});
   recv_free_.assign(p, Clock{});
   reduce_free_.assign(p, Clock{});
