@@ -44,6 +44,10 @@ class CompactSchedules {
   // Successors of g: global steps first(rank_of(g)) + succ(k), k in [succ_begin(g), succ_begin(g + 1)).
   uint64_t succ_begin(int64_t g) const { return step(g).succ_begin; }
   int32_t succ(uint64_t k) const { return succ_[static_cast<size_t>(k)]; }
+  // Starts loading step g's record (the engine's prefetching).
+  void prefetch(int64_t g) const { __builtin_prefetch(&steps_[static_cast<size_t>(g)]); }
+  // Starts loading g's successor list (its record loaded already).
+  void prefetch_succ(int64_t g) const { __builtin_prefetch(&succ_[step(g).succ_begin]); }
 
  private:
   struct StepRecord {

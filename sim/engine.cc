@@ -84,6 +84,7 @@ class Engine {
   void push(Fifo& f, bool incoming, int64_t g);
   void insert(Fifo& f, bool incoming, int64_t g);
   int64_t first_startable(int r, bool out);
+  int64_t first_outgoing(int r);
   struct Proposal {
     int to;
     double ready;  // when the receive became ready
@@ -101,6 +102,9 @@ class Engine {
   void serve_touched();
   void queue_initial_messages();
   void prefetch_ahead();
+  // Inlined: GCC deems a function of loads and prefetches pure, and drops
+  // its calls.
+  __attribute__((always_inline)) void prefetch_queues(size_t i);
   // The pool of rank r's cores, or null where every rank has its own.
   CorePool* pool_of(int r) {
     if (pools_.empty()) return nullptr;
@@ -120,6 +124,10 @@ class Engine {
   std::vector<Proposal> proposals_;
   std::vector<int> active_;
   std::vector<int32_t> best_proposal_;  // per rank: index into proposals_, -1 between rounds
+  // Per rank: its first startable outgoing message in round first_out_round_.
+  std::vector<int32_t> first_out_;
+  std::vector<uint32_t> first_out_round_;
+  uint32_t round_ = 0;  // of serve_touched's proposals (fewer than messages + moments)
   std::vector<int> receivers_;
   // Messages matched at time 0: queued in bulk (sorted once) rather than
   // one sorted insertion each, which costs a rank's number of messages
@@ -228,6 +236,18 @@ int64_t Engine::first_startable(int r, bool out) {
     g = nxt;
   }
   return -1;
+}
+
+// first_startable(r, true), once per round: nothing starts while a round
+// collects its proposals, and a sender is asked both as a touched rank and
+// as the sender of a touched receiver's message (another scan of its queue,
+// cache misses each).
+int64_t Engine::first_outgoing(int r) {
+  if (first_out_round_[r] != round_) {
+    first_out_round_[r] = round_;
+    first_out_[r] = static_cast<int32_t>(first_startable(r, true));
+  }
+  return first_out_[r];
 }
 
 Engine::Proposal Engine::proposal(int64_t send, int from) const {
@@ -353,20 +373,66 @@ void Engine::queue_initial_messages() {
 }
 
 // At 10^8 steps the engine waits on memory: a finished message touches its
-// two steps' state and their successors', each a cache miss, and the
-// thousands of events of one lockstep moment do not share them.  Their
-// loads start a few events early, in two stages (the send's state holds
-// where its receive is).
+// two steps' state and records and their successors', each a cache miss,
+// and the thousands of events of one lockstep moment do not share them.
+// Their loads start a few events early, in stages, each using what the
+// one before loaded: the steps' state and records (the send's state holds
+// where its receive is), then the receive's and the successor lists, then
+// the first successors' state.
 void Engine::prefetch_ahead() {
-  constexpr size_t kFar = 12, kNear = 6;
+  constexpr size_t kFar = 16, kMid = 11, kNear = 6, kNext = 3;
   const StepState* base = state_.data();  // one past the last step is a valid address to prefetch
-  if (const Event* far = events_.peek(kFar); far && far->kind != EventKind::kLinkDrained)
+  auto steps_of = [](const Event* e) { return e && e->kind != EventKind::kLinkDrained; };
+  if (const Event* far = events_.peek(kFar); steps_of(far)) {
     __builtin_prefetch(base + far->id);
+    scheds_.prefetch(far->id);
+  }
+  if (const Event* mid = events_.peek(kMid); steps_of(mid)) {
+    scheds_.prefetch_succ(mid->id);
+    if (mid->kind == EventKind::kMessageDone) {
+      const int64_t recv = st(mid->id).partner;
+      __builtin_prefetch(base + recv);
+      scheds_.prefetch(recv);
+    }
+  }
   if (const Event* near = events_.peek(kNear); near && near->kind == EventKind::kMessageDone) {
     const int64_t recv = st(near->id).partner;
-    __builtin_prefetch(base + recv);
+    scheds_.prefetch_succ(recv);
     __builtin_prefetch(base + recv + 1);  // the successors of both sides, as a rule
     __builtin_prefetch(base + near->id + 1);
+  }
+  if (const Event* next = events_.peek(kNext); steps_of(next)) {
+    // The first successor of the event's step, and of its receive.
+    auto first_succ = [&](int64_t g, int r) __attribute__((always_inline)) {
+      const uint64_t k = scheds_.succ_begin(g);
+      if (k < scheds_.succ_begin(g + 1)) __builtin_prefetch(base + scheds_.first(r) + scheds_.succ(k));
+    };
+    if (next->kind == EventKind::kReduceDone) {
+      first_succ(next->id, static_cast<int>(next->version));
+    } else {
+      const int64_t recv = st(next->id).partner;
+      first_succ(next->id, scheds_.peer(recv));
+      if (next->kind == EventKind::kMessageDone) first_succ(recv, scheds_.peer(next->id));
+    }
+  }
+}
+
+// The ports' decisions start at the heads of the ranks' queues, one cache
+// miss each (a lockstep moment touches thousands of ranks): their loads
+// start a few ranks early.  (Prefetching further, the next entries and an
+// incoming message's sender's queue, cost more than it saved: its own
+// loads of the heads wait.)
+inline void Engine::prefetch_queues(size_t i) {
+  constexpr size_t kFar = 8;
+  auto fetch = [&](int64_t g) __attribute__((always_inline)) {
+    if (g < 0) return;
+    __builtin_prefetch(&st(g));
+    scheds_.prefetch(g);
+  };
+  if (i + kFar < active_.size()) {
+    const int r = active_[i + kFar];
+    fetch(out_[r].head);
+    fetch(in_[r].head);
   }
 }
 
@@ -390,18 +456,21 @@ void Engine::serve_touched() {
   active_.assign(touched_list_.begin(), touched_list_.end());
   for (;;) {
     proposals_.clear();
+    ++round_;
     size_t keep = 0;
-    for (int r : active_) {
+    for (size_t i = 0; i < active_.size(); ++i) {
+      prefetch_queues(i);
+      const int r = active_[i];
       bool proposed = false;
       if (!send_busy_[r]) {
-        const int64_t g = first_startable(r, true);
+        const int64_t g = first_outgoing(r);
         if (g >= 0) proposals_.push_back(proposal(g, r)), proposed = true;
       }
       if (!recv_busy_[r]) {
         const int64_t g = first_startable(r, false);
         if (g >= 0) {
           const int from = sender_of(g);
-          proposals_.push_back(proposal(first_startable(from, true), from));
+          proposals_.push_back(proposal(first_outgoing(from), from));
           proposed = true;
         }
       }
@@ -461,6 +530,8 @@ bool Engine::run(SimResult* out, std::string* error) {
   reduce_busy_.assign(p, 0);
   touched_.assign(p, 0);
   best_proposal_.assign(p, -1);
+  first_out_.assign(p, -1);
+  first_out_round_.assign(p, 0);
   send_free_.assign(p, Clock{});
   recv_free_.assign(p, Clock{});
   reduce_free_.assign(p, Clock{});
