@@ -352,7 +352,9 @@ TEST_F(HierMpi, VectorCompositionsEveryRoot) {
               for (bool gaps : {false, true}) {
                 const MpiCase c{api, &data_case(dc), count, root, in_place, gaps};
                 EXPECT_EQ(compare_with_native(c, comm), "") << c.describe() << " " << inter;
-                if (two_levels(api, L)) EXPECT_EQ(last_algorithm(), want) << c.describe();
+                if (two_levels(api, L)) {
+                  EXPECT_EQ(last_algorithm(), want) << c.describe();
+                }
                 ++runs_;
               }
       MPI_Comm_free(&comm);
