@@ -144,6 +144,9 @@ TEST(SimCall, OptionsAndTheirErrors) {
   EXPECT_EQ(o.placement, "node");
   EXPECT_EQ(o.sizes, (std::vector<int64_t>{8, 65536, 131072, 262144}));
   EXPECT_EQ(o.roots, (std::vector<int>{0, 5}));
+  EXPECT_EQ(parse({"--eager-limit", "64K", "--shm-eager-limit", "4096"}, &o), "");
+  EXPECT_EQ(o.model.eager_limit, 65536);
+  EXPECT_EQ(o.model.shm_eager_limit, 4096);
   SimOptions fresh;
   EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "bad value '0' for --nodes");
   EXPECT_EQ(parse({"--ops", "bcast,nonesuch"}, &fresh).rfind("unknown operation 'nonesuch'", 0), 0u);
