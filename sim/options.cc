@@ -71,12 +71,14 @@ std::string sim_usage() {
          "  vader: 4K; default 0: none).\n"
          "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
          "  about 9 GB).\n"
-         "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
+         "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE]\n"
+         "                         [--fit squares|absolute] [figures]\n"
          "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth; with --cores\n"
          "  also --message-cpu) to a benchmark run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>,\n"
          "  tuned with the run's --tuning),\n"
          "  starting from the figures given (or the defaults); --map-by: the run's placement (bench's default\n"
-         "  is slot). Prints the figures and every point's measured and predicted time.\n";
+         "  is slot); --fit: minimise the sum of squared (default) or absolute log(predicted / measured).\n"
+         "  Prints the figures and every point's measured and predicted time.\n";
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
@@ -117,6 +119,7 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
     else if (arg == "--calibrate") opt->calibrate = v;
+    else if (arg == "--fit") ok = (v == "squares" || v == "absolute") && ((opt->fit_absolute = v == "absolute"), true);
     else if (arg == "--max-steps") {
       char* end = nullptr;
       opt->max_steps = std::strtoll(v.c_str(), &end, 10);
