@@ -5,7 +5,7 @@
 // tuned with --tuning) becomes a point: the same call (operation, bytes,
 // root) on the same layout, its schedules built once; the fit then
 // simulates every point under candidate figures and minimises the squared
-// error of log(predicted / measured) (relative errors, so 8 B and 4 MiB
+// (or absolute: FitObjective) error of log(predicted / measured) (relative errors, so 8 B and 4 MiB
 // weigh alike) by Nelder-Mead over the figures' logarithms (positive,
 // and spanning decades).
 #pragma once
