@@ -157,13 +157,14 @@ std::vector<double> predict(const CalibrationSet& set, const CostModel& m) {
   return out;
 }
 
-Calibration calibrate(const CalibrationSet& set, const CostModel& start) {
+Calibration calibrate(const CalibrationSet& set, const CostModel& start, FitObjective objective) {
   auto misfit = [&](const std::vector<double>& x) {
     const std::vector<double> pred = predict(set, from_logs(x, start));
     double sum = 0;
     for (size_t i = 0; i < pred.size(); ++i) {
       const double d = std::log(pred[i] / set.points[i].row.median_us);
-      sum += std::isfinite(d) ? d * d : 1e3;  // a zero prediction (nothing costs) is far off
+      // A zero prediction (nothing costs) is far off.
+      sum += !std::isfinite(d) ? 1e3 : objective == FitObjective::kSquares ? d * d : std::fabs(d);
     }
     return sum;
   };

@@ -5,7 +5,7 @@
 // tuned with --tuning) becomes a point: the same call (operation, bytes,
 // root) on the same layout, its schedules built once; the fit then
 // simulates every point under candidate figures and minimises the squared
-// error of log(predicted / measured) (relative errors, so 8 B and 4 MiB
+// (or absolute: FitObjective) error of log(predicted / measured) (relative errors, so 8 B and 4 MiB
 // weigh alike) by Nelder-Mead over the figures' logarithms (positive,
 // and spanning decades).
 #pragma once
@@ -53,8 +53,14 @@ struct Calibration {
   double median_error = 0;           // median of |predicted / measured - 1|
   int evaluations = 0;               // of the whole set
 };
+// What the fit minimises over the points' d = log(predicted / measured):
+// the sum of d^2 (least squares), or of |d| (least absolute deviations:
+// the fit of the median, robust to the few points the model cannot place,
+// such as one root of an 8 B bcast measured 40% above another).
+enum class FitObjective { kSquares, kAbsolute };
 // Fits the five figures, starting from `start`.
-Calibration calibrate(const CalibrationSet& set, const CostModel& start);
+Calibration calibrate(const CalibrationSet& set, const CostModel& start,
+                      FitObjective objective = FitObjective::kSquares);
 
 // Relative error of a prediction: predicted / measured - 1.
 double relative_error(double predicted, double measured);

@@ -35,11 +35,24 @@ struct CostModel {
   int cores = 0;
   bool cores_shared_by_all = false;
   double message_cpu_us = 0;
+  // Eager limits (0: none, the papers' model).  A message of at least this
+  // many bytes goes by rendezvous, as Open MPI's ob1 sends what exceeds a
+  // BTL's eager limit (header included: TCP 64 KiB, vader 4 KiB): a
+  // request to send and its answer cross before the data, one round trip
+  // (2 alpha, or 2 alpha_shm inside a node) that holds both ports.
+  double eager_limit = 0;
+  double shm_eager_limit = 0;
 
   // Microseconds per byte.
   double beta() const { return 1e-3 / bandwidth_gbps; }
   double shm_beta() const { return 1e-3 / shm_bandwidth_gbps; }
   double gamma() const { return 1e-3 / reduce_gbps; }
+  // The handshake before a message's data: 2 alpha (or 2 alpha_shm) for
+  // a rendezvous message, 0 for an eager one.
+  double handshake_us(double bytes, bool inside_node) const {
+    const double limit = inside_node ? shm_eager_limit : eager_limit;
+    return limit > 0 && bytes >= limit ? 2 * (inside_node ? shm_alpha_us : alpha_us) : 0;
+  }
 };
 
 // "" when every figure is usable (latencies >= 0, bandwidths > 0), else

@@ -95,6 +95,7 @@ class Engine {
   static bool preferred(const Proposal& a, const Proposal& b);
   void try_reduce(int r);
   void start_message(int64_t send, int from, int to);
+  void transfer(int64_t send);
   void message_done(int64_t send);
   void send_freed(int64_t send);
   void reduce_done(int64_t g, int r);
@@ -272,8 +273,20 @@ void Engine::start_message(int64_t send, int from, int to) {
   Clock& c = s.clock;
   c = later(later(c, st(s.partner).clock), later(send_free_[from], recv_free_[to]));
   c.time = now_;
-  const int64_t bytes = scheds_.units(send) * input_.unit_bytes;
   ++result_.messages;
+  const double handshake =
+      m_.handshake_us(double(scheds_.units(send) * input_.unit_bytes), (*input_.node_of)[from] == (*input_.node_of)[to]);
+  if (handshake > 0)
+    events_.push(now_ + handshake, EventKind::kHandshakeDone, send);
+  else
+    transfer(send);
+}
+
+// The message's data go: through shared memory, or its node's link.
+void Engine::transfer(int64_t send) {
+  const int from = sender_of(send);
+  const int to = scheds_.peer(send);
+  const int64_t bytes = scheds_.units(send) * input_.unit_bytes;
   const int node = (*input_.node_of)[from];
   if (node == (*input_.node_of)[to]) {
     events_.push(now_ + m_.shm_alpha_us + double(bytes) * m_.shm_beta(), EventKind::kMessageDone, send);
@@ -571,6 +584,7 @@ bool Engine::run(SimResult* out, std::string* error) {
         }
         break;
       case EventKind::kSendFree: send_freed(e.id); break;
+      case EventKind::kHandshakeDone: transfer(e.id); break;
     }
   }
   if (done_ != static_cast<int64_t>(n)) {

@@ -18,6 +18,7 @@ enum class EventKind : uint8_t {
   kMessageDone,   // id: the send step of the message
   kLinkDrained,   // id: the node; stale unless version is the link's current one
   kSendFree,      // id: the send step whose bytes are out (CostModel::latency_overlaps)
+  kHandshakeDone, // id: the send step of a rendezvous message, whose data may go now
 };
 
 // ids are step ids or nodes, which fit an int32 (the engine checks).

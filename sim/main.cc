@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     CalibrationSet set;
     if (!csv) error = "cannot read " + opt.calibrate;
     else if (read_calibration_set(csv, opt.placement, opt.tuning.empty() ? nullptr : &tuning, &set, &error)) {
-      print_calibration(std::cout, set, calibrate(set, opt.model));
+      print_calibration(std::cout, set, calibrate(set, opt.model, opt.fit_absolute ? FitObjective::kAbsolute : FitObjective::kSquares));
       return 0;
     }
     std::fprintf(stderr, "hiercoll simulate: %s: %s\n", opt.calibrate.c_str(), error.c_str());

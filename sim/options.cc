@@ -35,6 +35,14 @@ bool parse_figure(const std::string& text, double* v) {
   return true;
 }
 
+// One size as bench spells it (64K).
+bool parse_bytes(const std::string& text, double* v, std::string* error) {
+  std::vector<int64_t> bytes;
+  if (!hcbench::parse_size_list(text, &bytes, error) || bytes.size() != 1) return false;
+  *v = static_cast<double>(bytes.front());
+  return true;
+}
+
 }  // namespace
 
 std::string sim_usage() {
@@ -43,7 +51,7 @@ std::string sim_usage() {
          "                         [--shm-bandwidth GBPS] [--reduce-bandwidth GBPS] [--out DIR] [--tuning FILE]\n"
          "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
          "                         [--latency-overlaps yes|no] [--cores N --cores-shared-by node|all]\n"
-         "                         [--message-cpu US]\n"
+         "                         [--message-cpu US] [--eager-limit BYTES] [--shm-eager-limit BYTES]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -58,14 +66,19 @@ std::string sim_usage() {
          "  --cores N: a node's ranks (--cores-shared-by all: every rank, as the emulated cluster's 8 ranks\n"
          "  on 2 cores) share N cores for reductions and each message's handling at its receiver\n"
          "  (--message-cpu US), first come first served (default 0: a core per rank, no handling time).\n"
+         "  --eager-limit BYTES, --shm-eager-limit BYTES: messages of at least that many bytes between nodes\n"
+         "  (inside a node) go by rendezvous, a round trip of latency before their data (Open MPI's TCP: 64K,\n"
+         "  vader: 4K; default 0: none).\n"
          "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
          "  about 9 GB).\n"
-         "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE] [figures]\n"
+         "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE]\n"
+         "                         [--fit squares|absolute] [figures]\n"
          "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth; with --cores\n"
          "  also --message-cpu) to a benchmark run's results.csv (its rows of hier, flat, flat:<a>, hier:<c>,\n"
          "  tuned with the run's --tuning),\n"
          "  starting from the figures given (or the defaults); --map-by: the run's placement (bench's default\n"
-         "  is slot). Prints the figures and every point's measured and predicted time.\n";
+         "  is slot); --fit: minimise the sum of squared (default) or absolute log(predicted / measured).\n"
+         "  Prints the figures and every point's measured and predicted time.\n";
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
@@ -100,14 +113,13 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--cores") ok = v == "0" ? ((opt->model.cores = 0), true) : parse_count(v, &opt->model.cores);
     else if (arg == "--cores-shared-by") ok = (v == "node" || v == "all") && ((opt->model.cores_shared_by_all = v == "all"), true);
     else if (arg == "--message-cpu") ok = parse_figure(v, &opt->model.message_cpu_us);
-    else if (arg == "--link-burst") {
-      std::vector<int64_t> bytes;  // a size as bench spells it (64K)
-      ok = hcbench::parse_size_list(v, &bytes, error) && bytes.size() == 1;
-      if (ok) opt->model.burst_bytes = static_cast<double>(bytes.front());
-    }
+    else if (arg == "--link-burst") ok = parse_bytes(v, &opt->model.burst_bytes, error);
+    else if (arg == "--eager-limit") ok = parse_bytes(v, &opt->model.eager_limit, error);
+    else if (arg == "--shm-eager-limit") ok = parse_bytes(v, &opt->model.shm_eager_limit, error);
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
     else if (arg == "--calibrate") opt->calibrate = v;
+    else if (arg == "--fit") ok = (v == "squares" || v == "absolute") && ((opt->fit_absolute = v == "absolute"), true);
     else if (arg == "--max-steps") {
       char* end = nullptr;
       opt->max_steps = std::strtoll(v.c_str(), &end, 10);

@@ -28,6 +28,7 @@ struct SimOptions {
   std::vector<int> roots;  // --roots LIST: rooted operations at these ranks (empty: a sample)
   int64_t max_steps = kDefaultMaxSteps;  // --max-steps: larger calls are skipped (sim/call_schedules.h)
   std::string calibrate;   // --calibrate results.csv: fit the model's figures to a benchmark run
+  bool fit_absolute = false;  // --fit absolute: least absolute log errors (sim/calibration.h)
   bool help = false;
 };
 

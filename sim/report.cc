@@ -49,6 +49,11 @@ std::string model_text(const CostModel& m) {
                   m.cores_shared_by_all ? "all ranks" : "a node's ranks", m.message_cpu_us);
     s += line;
   }
+  if (m.eager_limit > 0 || m.shm_eager_limit > 0) {
+    std::snprintf(line, sizeof line, "; rendezvous from %.0f bytes between nodes, %.0f inside a node (0: never)",
+                  m.eager_limit, m.shm_eager_limit);
+    s += line;
+  }
   return s;
 }
 

@@ -144,6 +144,12 @@ TEST(SimCall, OptionsAndTheirErrors) {
   EXPECT_EQ(o.placement, "node");
   EXPECT_EQ(o.sizes, (std::vector<int64_t>{8, 65536, 131072, 262144}));
   EXPECT_EQ(o.roots, (std::vector<int>{0, 5}));
+  EXPECT_EQ(parse({"--eager-limit", "64K", "--shm-eager-limit", "4096"}, &o), "");
+  EXPECT_EQ(o.model.eager_limit, 65536);
+  EXPECT_EQ(o.model.shm_eager_limit, 4096);
+  EXPECT_FALSE(o.fit_absolute);
+  EXPECT_EQ(parse({"--fit", "absolute"}, &o), "");
+  EXPECT_TRUE(o.fit_absolute);
   SimOptions fresh;
   EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "bad value '0' for --nodes");
   EXPECT_EQ(parse({"--ops", "bcast,nonesuch"}, &fresh).rfind("unknown operation 'nonesuch'", 0), 0u);
@@ -152,6 +158,8 @@ TEST(SimCall, OptionsAndTheirErrors) {
   EXPECT_EQ(parse({"--bandwidth", "0"}, &fresh), "--bandwidth must be > 0 (GB/s)");
   EXPECT_EQ(parse({"--map-by", "core"}, &fresh), "bad value 'core' for --map-by");
   EXPECT_EQ(parse({"--alpha"}, &fresh), "--alpha needs a value");
+  EXPECT_EQ(parse({"--fit", "median"}, &fresh), "bad value 'median' for --fit");
+  EXPECT_EQ(parse({"--eager-limit", "-1"}, &fresh), "bad value '-1' for --eager-limit");
 }
 
 }  // namespace

@@ -198,6 +198,47 @@ TEST(SimEngine, RanksWaitForTheirCores) {
   EXPECT_DOUBLE_EQ(run_schedules(msgs, two_nodes, h).res.time_us, 10 + 200 + 5.0);
 }
 
+// The time of one message of `bytes` from rank 0 to rank 1 (on nodes
+// node_of), -1 if the engine fails.
+double one_message_us(int64_t bytes, const std::vector<int>& node_of, const CostModel& m) {
+  std::vector<ScheduleBuilder> b(2);
+  b[0].send(1, data(bytes));
+  b[1].recv(0, data(bytes));
+  const Outcome r = run_schedules({b[0].finish(), b[1].finish()}, node_of, m);
+  return r.ok ? r.res.time_us : -1;
+}
+
+// At the eager limit a message goes by rendezvous: one round trip of the
+// latency (2 alpha between nodes, 2 alpha_shm inside one) before its data.
+TEST(SimEngine, RendezvousAtTheEagerLimitAddsARoundTrip) {
+  CostModel m = model();
+  m.eager_limit = 4000;
+  m.shm_eager_limit = 8000;
+  EXPECT_DOUBLE_EQ(one_message_us(3999, {0, 1}, m), 10 + 3.999);
+  EXPECT_DOUBLE_EQ(one_message_us(4000, {0, 1}, m), 2 * 10 + 10 + 4.0);
+  EXPECT_DOUBLE_EQ(one_message_us(7999, {0, 0}, m), 1 + 7999 / 4000.0);
+  EXPECT_DOUBLE_EQ(one_message_us(8000, {0, 0}, m), 2 * 1 + 1 + 2.0);
+  // Limit 0: every message eager (the papers' model).
+  m.eager_limit = m.shm_eager_limit = 0;
+  EXPECT_DOUBLE_EQ(one_message_us(kBytes, {0, 1}, m), 10 + 100.0);
+  EXPECT_DOUBLE_EQ(one_message_us(kBytes, {0, 0}, m), 1 + 25.0);
+}
+
+// The handshake holds the sender's port: its next message starts after
+// the first's round trip and transfer, and pays its own round trip.
+TEST(SimEngine, RendezvousHoldsTheSendersPort) {
+  CostModel m = model();
+  m.eager_limit = 1000;
+  std::vector<ScheduleBuilder> b(3);
+  b[0].send(1, data());
+  b[0].send(2, data());
+  b[1].recv(0, data());
+  b[2].recv(0, data());
+  const Outcome r = run_schedules({b[0].finish(), b[1].finish(), b[2].finish()}, {0, 1, 2}, m);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_DOUBLE_EQ(r.res.time_us, 2 * (2 * 10 + 10 + 100.0));
+}
+
 TEST(SimEngine, SchedulesThatDoNotFitAreErrors) {
   {
     std::vector<ScheduleBuilder> b(2);
