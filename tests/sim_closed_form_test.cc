@@ -121,7 +121,9 @@ TEST(SimClosedForm, RingAllreduce) {
     const double comm = 2 * (p - 1) * kA + 2 * f * m * kB;
     const double full = comm + f * m * kG;
     const double sim = simulate_flat(Op::kAllreduce, "ring", p, count, 4).time_us;
-    if (p <= 3) EXPECT_WITHIN_2PCT(sim, full);
+    if (p <= 3) {
+      EXPECT_WITHIN_2PCT(sim, full);
+    }
     EXPECT_LE(sim, full * 1.000001) << "p=" << p;
     EXPECT_GE(sim, std::max(comm, f * m * kG)) << "p=" << p;
     EXPECT_WITHIN_2PCT(simulate_flat(Op::kAllreduce, "ring", p, count, 4, 0, /*free_reduce=*/true).time_us, comm);
