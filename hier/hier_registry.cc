@@ -54,9 +54,15 @@ const HierComposition kCompositions[] = {
 // pipelining pays only for messages of several MiB, in few large
 // segments (hier:bcast vs hier:bcast_pipelined at 4 MiB: 11.1 vs 10.5 ms
 // from rank 0, 10.7 vs 15.0 ms from rank 3; at 16 MiB 43-47 ms either).
-// Allreduce from 1 MiB: columns (uniform nodes) were on a par with MPI's
-// own (2 MiB 12.9-13.1 vs 11.6-12.1 ms, 8 MiB 45-49 vs 45-52 ms) and the
-// masters' recursive doubling fell behind.
+// Allreduce from 128 KiB: columns (uniform nodes) with Rabenseifner in each
+// column, on a par with MPI's own (which runs Rabenseifner over all ranks:
+// each node's link carries 1.5 vectors either way); below, the masters'
+// allreduce, whose fewer messages win while the link's 64 KiB burst hides
+// its bandwidth (4x2, --nic 2gbit, native time / hiercoll's, medians of 3
+// jobs at load 3-9: 8 KiB 1.80, 64 KiB 1.24 with Rabenseifner among the
+// masters; columns 1.01 at 128 KiB, 0.98 at 256 KiB and 1 MiB, 1.04 at
+// 4 MiB, where the masters' allreduce takes 1.04-1.20 times as long).
+// Uneven nodes keep the masters' allreduce up to 1 MiB, then pipeline.
 // Scan and exscan from 64 KiB on up to 16 ranks stay flat: the flat
 // default there is the linear pipeline, which on consecutive placements is
 // itself hierarchical (it crosses each node boundary once) and does half
@@ -72,8 +78,9 @@ const SelectRule kSelectRules[] = {
     {Op::kBcast, kAny, "bcast_pipelined"},
     {Op::kReduce, 8 << 20, "reduce"},
     {Op::kReduce, kAny, "reduce_pipelined"},
-    {Op::kAllreduce, 1 << 20, "allreduce"},
+    {Op::kAllreduce, 128 << 10, "allreduce"},
     {Op::kAllreduce, kAny, "allreduce_columns"},
+    {Op::kAllreduce, 1 << 20, "allreduce"},
     {Op::kAllreduce, kAny, "allreduce_pipelined"},
     {Op::kBarrier, kAny, "barrier"},
     {Op::kScan, 64 << 10, "scan"},
@@ -124,10 +131,13 @@ const PhaseRule kPhaseRules[] = {
     // flat default's Rabenseifner sends more, smaller messages; measured
     // 2-2.5x slower for 256 KiB..4 MiB on 4x2).  Bcast's flat default is
     // already binomial on groups of up to 7.  Among few leaders, recursive
-    // doubling up to 1 MiB (vs Rabenseifner, 4 leaders: 32 KiB 0.74 vs
-    // 0.95 ms, 512 KiB 2.8-3.1 vs 3.5-3.7 ms).
+    // doubling below 64 KiB, where the link's burst hides the vector it
+    // sends per step; from 64 KiB the link's bandwidth counts and the flat
+    // default (Rabenseifner, half the bytes) wins (4x2, --nic 2gbit, masters'
+    // allreduce, recursive doubling vs Rabenseifner: 32 KiB 188 vs 238 us,
+    // 64 KiB 513 vs 274 us, 1 MiB 16.1 vs 10.4 ms).
     {false, Op::kReduce, Level::kAny, 1, 8, kAny, false, "binomial"},
-    {false, Op::kAllreduce, Level::kInter, 1, 8, 1 << 20, false, "recursive_doubling"},
+    {false, Op::kAllreduce, Level::kInter, 1, 8, 64 << 10, false, "recursive_doubling"},
 };
 
 // Segments of the segmented compositions: the message in this many pieces,

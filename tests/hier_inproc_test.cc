@@ -330,7 +330,10 @@ TEST(HierSelection, BySizeAndShape) {
   EXPECT_EQ(chosen(two, Op::kReduce, 8), "hier:reduce");
   EXPECT_EQ(chosen(two, Op::kReduce, 1 << 22), "hier:reduce_pipelined");
   EXPECT_EQ(chosen(two, Op::kAllreduce, 8), "hier:allreduce");
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 14), "hier:allreduce");  // 64 KiB
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 15), "hier:allreduce_columns");
   EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18), "hier:allreduce_columns");
+  EXPECT_EQ(chosen(uneven, Op::kAllreduce, 1 << 15), "hier:allreduce");
   EXPECT_EQ(chosen(uneven, Op::kAllreduce, 1 << 18), "hier:allreduce_pipelined");
   EXPECT_EQ(chosen(two, Op::kBarrier, 0), "hier:barrier");
   EXPECT_EQ(chosen(two, Op::kScan, 8), "hier:scan");
@@ -470,6 +473,28 @@ TEST(HierForcedSelection, PhasesRunTheForcedAlgorithmByName) {
     EXPECT_EQ(&call.phase_algorithm(true, &sub), find_algorithm(op, "binomial")) << op_name(op);
     sub = call.phase_args(op, HierGroup{{0, 1}, 0, 0}, a.count);
     EXPECT_EQ(std::string(call.phase_algorithm(false, &sub).name), "pipelined_binary_tree") << op_name(op);
+  }
+}
+
+// The masters' allreduce: recursive doubling while the link's burst hides
+// its bytes (below 64 KiB), the flat default (Rabenseifner) from there; the
+// columns' allreduce on its piece by the same rule.
+TEST(HierSelection, MastersAllreduceByTheirVector) {
+  const Layout L = synthetic({2, 2, 2, 2});
+  const HierGroup masters{{0, 2, 4, 6}, 0, 0};
+  for (int64_t count : {int64_t{1} << 13, int64_t{1} << 14, int64_t{1} << 16}) {
+    const CollArgs a = call_args(L, Op::kAllreduce, count);
+    for (const char* comp : {"allreduce", "allreduce_columns"}) {
+      const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{comp, ""}, nullptr);
+      ASSERT_NE(c, nullptr);
+      const HierCall call{L, a, *c};
+      // The columns' masters reduce half the vector each.
+      const int64_t vector = std::string(comp) == "allreduce" ? count : count / 2;
+      CollArgs sub = call.phase_args(Op::kAllreduce, masters, vector);
+      EXPECT_EQ(std::string(call.phase_algorithm(true, &sub).name),
+                vector * 4 < (64 << 10) ? "recursive_doubling" : "rabenseifner")
+          << comp << " " << count;
+    }
   }
 }
 
