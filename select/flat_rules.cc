@@ -68,14 +68,22 @@ const Rule kRules[] = {
     {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: recursive halving (commutative) or recursive doubling
-    // (non-commutative) below 512 KiB, pairwise exchange above.
+    // (non-commutative) below 512 KiB, pairwise exchange above; on up to 8
+    // ranks halving up to 2 MiB (emulated 4x2, --nic 2gbit, 3 jobs at load
+    // 8-16, pairwise / halving: 512 KiB in all 1.32 (1.18-1.37), 1 MiB 1.11,
+    // 2 MiB 1.02, 8 MiB 0.91).
+    {Op::kReduceScatter, 2048 * 1024, 8, "recursive_halving"},
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_doubling"},
     {Op::kReduceScatter, kAny, kAnyP, "pairwise"},
     // alltoall: Bruck for short blocks on 8+ ranks, scattered isend/irecv
-    // for medium blocks, pairwise exchange for long ones.
+    // for medium blocks, pairwise exchange for long ones; on up to 8 ranks
+    // scattered up to 1 MiB blocks, as MPI's own (emulated 4x2, --nic 2gbit,
+    // 3 jobs at load 8-16, pairwise / scattered: 64 KiB 1.52 (0.98-1.64),
+    // 128 KiB 1.47, 256 KiB 1.22, 512 KiB 1.27, 1 MiB 1.02).
     {Op::kAlltoall, 256 + 1, 7, "scattered"},
     {Op::kAlltoall, 256 + 1, kAnyP, "bruck"},
+    {Op::kAlltoall, 1024 * 1024, 8, "scattered"},
     {Op::kAlltoall, 32 * 1024, kAnyP, "scattered"},
     {Op::kAlltoall, kAny, kAnyP, "pairwise"},
     // scan/exscan: recursive doubling for short vectors; for long ones the
@@ -91,6 +99,12 @@ const Rule kRules[] = {
     {Op::kExscan, kAny, kAnyP, "twotree"},
     {Op::kBarrier, kAny, kAnyP, "dissemination"},
     {Op::kGather, kAny, kAnyP, "binomial"},
+    // scatter: MPICH's binomial tree, but linear on up to 8 ranks as MPI's
+    // own: the root's link carries the same bytes either way, and the tree
+    // adds store-and-forward hops (emulated 4x2, --nic 2gbit, 3 jobs at
+    // load 8-16, binomial / linear, all roots: 64 B 1.11 (1.06-1.35), 1 KiB
+    // 1.28, 4 KiB 1.20, 16 KiB 1.67, 128 KiB 1.19, 1 MiB 1.35 per rank).
+    {Op::kScatter, kAny, 8, "linear"},
     {Op::kScatter, kAny, kAnyP, "binomial"},
     // The v-variants.  Only the root knows a gatherv's or scatterv's
     // blocks, and only its own blocks an alltoallv rank, so these choose by

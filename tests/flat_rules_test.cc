@@ -66,6 +66,39 @@ TEST(FlatRules, MpichChoicesOnSmallGroupsWithBuiltInFiguresOnAnyLayout) {
 // b beta).  The ring unless it is predicted slower by more than 4 alpha
 // and more than 15%.
 
+// Scatter, alltoall and reduce_scatter keep MPICH's choices beyond 8 ranks
+// and take the emulated cluster's measured ones up to 8 (flat_rules.cc).
+std::string vector_rule(Op op, int p, int64_t block, bool commutative = true) {
+  CollArgs a;
+  a.op = op;
+  a.size = p;
+  a.count = block;
+  a.commutative = commutative;
+  if (op == Op::kReduceScatter) a.counts.assign(p, block);
+  // A scatter's or alltoall's unit is its block, a reduce_scatter's a byte.
+  return default_algorithm(a, selection_bytes(op, op == Op::kReduceScatter ? 1 : block, a), nullptr, LinkSharing{})
+      ->name;
+}
+
+TEST(FlatRules, SmallGroupsScatterLinearlyAndKeepExchangesScatteredLonger) {
+  for (int p : {2, 3, 5, 8, 9, 64}) {
+    SCOPED_TRACE("p=" + std::to_string(p));
+    for (int64_t block : {int64_t{8}, 1 * KiB, 64 * KiB, 1 * MiB})
+      EXPECT_EQ(vector_rule(Op::kScatter, p, block), p <= 8 ? "linear" : "binomial") << block;
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 64), p <= 7 ? "scattered" : "bruck");
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 16 * KiB), "scattered");
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 512 * KiB), p <= 8 ? "scattered" : "pairwise");
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 1 * MiB), "pairwise");
+    // Reduce_scatter by its total bytes: halving below 512 KiB in all, on
+    // up to 8 ranks below 2 MiB; non-commutative operations never halve.
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p), "recursive_halving");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p), p <= 8 ? "recursive_halving" : "pairwise");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, (2 * MiB + p - 1) / p), "pairwise");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p, false), "recursive_doubling");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p, false), "pairwise");
+  }
+}
+
 TEST(FlatRules, OneRankPerNodeTheRingPaysOnlyItsLatencyWithTableFigures) {
   const MachineFigures m = table_figures();
   EXPECT_EQ(rule(Op::kBcast, 8, 1 * MiB, &m), "scatter_ring");                     // 84 us vs 78
