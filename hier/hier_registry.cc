@@ -137,6 +137,12 @@ const PhaseRule kPhaseRules[] = {
     // allreduce, recursive doubling vs Rabenseifner: 32 KiB 188 vs 238 us,
     // 64 KiB 513 vs 274 us, 1 MiB 16.1 vs 10.4 ms).
     {false, Op::kReduce, Level::kAny, 1, 8, kAny, false, "binomial"},
+    // Up to 4 leaders, short bcasts go straight from the root's leader to
+    // the others: one hop instead of lg p, and the root's link sends the
+    // copies within its burst (4x2, --nic 2gbit, binomial / linear leaders,
+    // 3 jobs at load 15-18: 64 B 1.23 (1.12-1.32), 1 KiB 1.10, 4 KiB 1.19,
+    // 16 KiB 1.10; 64 KiB 0.67).
+    {false, Op::kBcast, Level::kInter, 1, 4, 32 << 10, false, "linear"},
     {false, Op::kAllreduce, Level::kInter, 1, 8, 64 << 10, false, "recursive_doubling"},
 };
 

@@ -498,6 +498,26 @@ TEST(HierSelection, MastersAllreduceByTheirVector) {
   }
 }
 
+// Short bcasts go linearly among up to 4 leaders, binomially beyond and
+// from 32 KiB.
+TEST(HierSelection, FewLeadersTakeShortBcastsLinearly) {
+  for (int nodes : {2, 4, 5}) {
+    const Layout L = synthetic(std::vector<int>(nodes, 2));
+    HierGroup leaders{{}, 0, 0};
+    for (int n = 0; n < nodes; ++n) leaders.ranks.push_back(2 * n);
+    for (int64_t count : {int64_t{1}, int64_t{1} << 12, int64_t{1} << 13}) {
+      const CollArgs a = call_args(L, Op::kBcast, count);
+      const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{"bcast", ""}, nullptr);
+      ASSERT_NE(c, nullptr);
+      const HierCall call{L, a, *c};
+      CollArgs sub = call.phase_args(Op::kBcast, leaders, count);
+      EXPECT_EQ(std::string(call.phase_algorithm(true, &sub).name),
+                nodes <= 4 && count * 4 < (32 << 10) ? "linear" : "binomial")
+          << nodes << " nodes, " << count;
+    }
+  }
+}
+
 // The knobs are part of the interned choice: same knobs, same address;
 // other knobs, another choice (and another cached schedule).
 TEST(HierForcedSelection, ForcedChoicesAreInterned) {
