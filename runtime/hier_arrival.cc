@@ -8,6 +8,16 @@
 // not overlap segment by segment as the static pipelined compositions do:
 // each is one arrival-order call.
 //
+// Node leaders: in a bcast (with HIERCOLL_DYNAMIC_LEADERS=first) a node's
+// first arrival leads it -- the root hands the node's place in the
+// leaders' tree to the first of the node's processes whose start message
+// it gets (Election, flat/arrival_mpi.h) -- so a late leader no longer
+// holds up its node.  Reduce and gather keep the node's first rank: their
+// node phase runs first, while the root could not answer the election,
+// and a late rank's data must cross to the root after it arrives either
+// way.  Scatter keeps it too: the root packs the bundles, leader first,
+// before the leaders are known.
+//
 // Gather and scatter move each node's blocks as one BUNDLE between its
 // leader and the root: a bundle holds a node's blocks in its node group's
 // order (leader first), padded to the largest node so that the leaders'
@@ -222,7 +232,7 @@ class HierArrival {
   const int tag_base_, me_, root_;
   const std::vector<int> leaders_;
   std::vector<int> node_;  // with an elected leader, known after the leaders' phase
-  const bool leader_;
+  const bool leader_;      // of the fixed leaders (reduce, gather, scatter)
 };
 
 }  // namespace
