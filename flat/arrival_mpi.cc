@@ -5,9 +5,11 @@
 namespace hiercoll {
 
 ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
-                               const std::vector<int>* members)
+                               const std::vector<int>* members, Election* election)
     : tree_(tree),
-      members_(members),
+      members_(election && me == root ? &election->members : members),
+      election_(election),
+      sacks_(election && me == root ? static_cast<int>(election->candidates.size()) : tree.p),
       me_(me),
       root_(root),
       p_(tree.p),
@@ -35,10 +37,10 @@ int ArrivalSession::start() {
   if (me_ == root_) {
     position_ = 0;
     labels_.assign(0, root_);
-    for (int i = 0; i < p_; ++i) {
-      if (member(i) == root_) continue;
+    for (int i = 0; i < sacks_; ++i) {
+      if (sender(i) == root_) continue;
       MPI_Request req;
-      const int rc = PMPI_Irecv(nullptr, 0, MPI_BYTE, member(i), sack_tag_, comm_, &req);
+      const int rc = PMPI_Irecv(nullptr, 0, MPI_BYTE, sender(i), sack_tag_, comm_, &req);
       if (rc != MPI_SUCCESS) return rc;
       post(req, i);
     }
@@ -47,17 +49,33 @@ int ArrivalSession::start() {
   MPI_Request sack;
   int rc = PMPI_Isend(nullptr, 0, MPI_BYTE, root_, sack_tag_, comm_, &sack);
   if (rc != MPI_SUCCESS) return rc;
-  // The assignment: my position, then (position, rank) of my placed peers.
+  // The assignment: my position, then (position, rank) of my placed peers;
+  // a candidate may hear first from the one chosen instead of it (nothing
+  // else reaches it on this tag before that: the chosen one announces
+  // itself before it sends anything else).
   std::vector<int> msg(1 + 2 * p_);
   MPI_Status status;
-  rc = PMPI_Recv(msg.data(), static_cast<int>(msg.size()), MPI_INT, root_, info_tag_, comm_, &status);
+  rc = PMPI_Recv(msg.data(), static_cast<int>(msg.size()), MPI_INT, election_ ? MPI_ANY_SOURCE : root_, info_tag_,
+                 comm_, &status);
   if (rc == MPI_SUCCESS) rc = PMPI_Wait(&sack, MPI_STATUS_IGNORE);
   if (rc != MPI_SUCCESS) return rc;
+  if (status.MPI_SOURCE != root_) {
+    position_ = -1;
+    election_->leader = status.MPI_SOURCE;
+    return MPI_SUCCESS;
+  }
   int n = 0;
   MPI_Get_count(&status, MPI_INT, &n);
   position_ = msg[0];
   labels_.assign(position_, me_);
   for (int i = 1; i + 1 < n; i += 2) labels_.assign(msg[i], msg[i + 1]);
+  if (election_)
+    for (int mate : election_->mates) {
+      MPI_Request req;
+      rc = PMPI_Isend(nullptr, 0, MPI_INT, mate, info_tag_, comm_, &req);
+      if (rc != MPI_SUCCESS) return rc;
+      post(req, kAnnounced);
+    }
   updates_left_ = tree_.later_peers(position_);
   return updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
@@ -80,20 +98,31 @@ int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
   MPI_Request req;
   int rc = PMPI_Isend(assignment.data(), static_cast<int>(assignment.size()), MPI_INT, rank, info_tag_, comm_, &req);
   if (rc != MPI_SUCCESS) return rc;
-  post(req, p_);
+  post(req, sacks_);
   for (int u : tree_.peers[pos]) {
     if (u == 0 || tree_.fill_index[u] > tree_.fill_index[pos]) continue;
     std::vector<int>& update = out_.emplace_back(std::vector<int>{pos, rank});
     rc = PMPI_Isend(update.data(), 2, MPI_INT, labels_.rank(u), info_tag_, comm_, &req);
     if (rc != MPI_SUCCESS) return rc;
-    post(req, p_);
+    post(req, sacks_);
   }
   return MPI_SUCCESS;
 }
 
 int ArrivalSession::completed(int32_t handle, std::vector<int32_t>* woken) {
   --outstanding_;
-  if (me_ == root_) return handle < p_ ? place(member(handle), woken) : MPI_SUCCESS;
+  if (me_ == root_) {
+    if (handle >= sacks_) return MPI_SUCCESS;
+    if (election_) {
+      // The first of an index's candidates takes it; the others are told
+      // by the one chosen (announce).
+      int& chosen = election_->members[election_->index[handle]];
+      if (chosen >= 0) return MPI_SUCCESS;
+      chosen = sender(handle);
+    }
+    return place(sender(handle), woken);
+  }
+  if (handle == kAnnounced) return MPI_SUCCESS;
   for (int32_t id : labels_.assign(update_[0], update_[1])) woken->push_back(id);
   return --updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
@@ -106,10 +135,10 @@ int ArrivalSession::block_of(int rank) const {
 }
 
 int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
-                          int root, const std::vector<int>* members) {
-  ArrivalSession session(tree, me, root, comm, tag_base, members);
+                          int root, const std::vector<int>* members, Election* election) {
+  ArrivalSession session(tree, me, root, comm, tag_base, members, election);
   const int rc = session.start();
-  if (rc != MPI_SUCCESS) return rc;
+  if (rc != MPI_SUCCESS || session.position() < 0) return rc;
   return execute_schedule(tree.at[session.position()], bufs, op, comm, tag_base, nullptr, &session);
 }
 

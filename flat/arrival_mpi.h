@@ -21,16 +21,34 @@
 
 namespace hiercoll {
 
+// A group whose members (but the root) are chosen at run time: group index
+// i goes to whichever of its candidates starts first (runtime/hier_arrival.cc:
+// a node's first arrival leads it).  The root's side lists the candidates;
+// a candidate's side learns whether it was chosen: the root's assignment
+// reaches the chosen one, which at once tells its `mates` (the other
+// candidates of its index, an empty message on the same tag); a mate that
+// hears from it first was not chosen, and the sender is its `leader`.
+struct Election {
+  std::vector<int> candidates;  // root: the ranks that may start
+  std::vector<int> index;       // root: the group index each candidate stands for
+  std::vector<int> members;     // root: the group, -1 where nobody is chosen yet
+  std::vector<int> mates;       // candidate: the other candidates of its index
+  int leader = -1;              // candidate not chosen: who was chosen for its index
+};
+
 class ArrivalSession {
  public:
   // `members`: the real ranks of the group the tree spans (the root among
   // them); null: the whole communicator.  `tag_base`: the call's
   // (flat/mpi_executor.h); the protocol uses its reserved tags.
+  // `election` (then `members` is null): the root's, with the candidates,
+  // or a candidate's, which start() fills in.
   ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
-                 const std::vector<int>* members = nullptr);
+                 const std::vector<int>* members = nullptr, Election* election = nullptr);
   // A non-root: sends its SACK and waits for its position.  The root posts
   // its SACK receives.  MPI error code.
   int start();
+  // -1: a candidate not chosen (election->leader was).
   int position() const { return position_; }
   // The block of rank-indexed data that belongs to `rank` (a relabelled
   // copy's): its index in the group, which is its rank without `members`.
@@ -51,10 +69,15 @@ class ArrivalSession {
   int post_update_recv();                            // others
   int post(MPI_Request req, int32_t handle);
 
+  static constexpr int32_t kAnnounced = 1;  // others' handles: 0 an update, 1 an announcement sent
   int member(int i) const { return members_ ? (*members_)[i] : i; }
+  // The rank behind SACK handle h (root).
+  int sender(int h) const { return election_ ? election_->candidates[h] : member(h); }
 
   const ArrivalTree& tree_;
   const std::vector<int>* members_;
+  Election* election_;
+  int sacks_;  // root: SACK receives (handles below it), sends have handle sacks_
   int me_, root_, p_;
   MPI_Comm comm_;
   int sack_tag_, info_tag_;
@@ -70,9 +93,9 @@ class ArrivalSession {
 };
 
 // Runs one arrival-order call on this rank: the protocol, then the data
-// phase of the position it gets; `members` as for ArrivalSession.  MPI
-// error code.
+// phase of the position it gets (none for a candidate not chosen);
+// `members` and `election` as for ArrivalSession.  MPI error code.
 int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
-                          int root, const std::vector<int>* members = nullptr);
+                          int root, const std::vector<int>* members = nullptr, Election* election = nullptr);
 
 }  // namespace hiercoll

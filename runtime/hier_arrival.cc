@@ -8,6 +8,16 @@
 // not overlap segment by segment as the static pipelined compositions do:
 // each is one arrival-order call.
 //
+// Node leaders: in a bcast (with HIERCOLL_DYNAMIC_LEADERS=first) a node's
+// first arrival leads it -- the root hands the node's place in the
+// leaders' tree to the first of the node's processes whose start message
+// it gets (Election, flat/arrival_mpi.h) -- so a late leader no longer
+// holds up its node.  Reduce and gather keep the node's first rank: their
+// node phase runs first, while the root could not answer the election,
+// and a late rank's data must cross to the root after it arrives either
+// way.  Scatter keeps it too: the root packs the bundles, leader first,
+// before the leaders are known.
+//
 // Gather and scatter move each node's blocks as one BUNDLE between its
 // leader and the root: a bundle holds a node's blocks in its node group's
 // order (leader first), padded to the largest node so that the leaders'
@@ -24,14 +34,18 @@ namespace hiercoll {
 
 namespace {
 
-// A node's group, its leader first: the root on the root's node, else the
-// node's first rank; then the node's other ranks in rank order.
-std::vector<int> node_group(const Layout& L, int node, int root) {
-  const int leader = L.node_of[root] == node ? root : L.master_of_node(node);
+// A node's group, `leader` first, then the node's other ranks in rank order.
+std::vector<int> group_led_by(const Layout& L, int node, int leader) {
   std::vector<int> g{leader};
   for (int r : L.node_ranks[node])
     if (r != leader) g.push_back(r);
   return g;
+}
+
+// A node's group with its fixed leader: the root on the root's node, else
+// the node's first rank.
+std::vector<int> node_group(const Layout& L, int node, int root) {
+  return group_led_by(L, node, L.node_of[root] == node ? root : L.master_of_node(node));
 }
 
 // The root, then the leader of every other node.
@@ -70,7 +84,7 @@ class HierArrival {
         leader_(me_ == node_[0]) {}
 
   int bcast() {
-    const int rc = phase(leaders_, plan_.bufs, -1);
+    const int rc = s_.dynamic_leaders ? elected_leaders_phase(plan_.bufs) : phase(leaders_, plan_.bufs, -1);
     return rc == MPI_SUCCESS ? phase(node_, plan_.bufs, -1) : rc;
   }
 
@@ -127,17 +141,49 @@ class HierArrival {
   int phase(const std::vector<int>& group, const Buffers& bufs, int64_t send_alias) {
     const int i = index_in(group, me_);
     if (i < 0 || group.size() < 2) return MPI_SUCCESS;
+    return execute_arrival_order(tree(i, static_cast<int>(group.size()), send_alias), bufs, c_.mpi_op, topo_.comm,
+                                 tag_base_, me_, group[0], &group);
+  }
+
+  // The leaders' phase where a node's first arrival leads it (bcast): every
+  // rank of the other nodes starts as a candidate for its node's place in
+  // the leaders' tree; the root's node keeps the root as its leader.  Sets
+  // node_ to the group led by whoever was chosen.
+  int elected_leaders_phase(const Buffers& bufs) {
+    const int my_node = L_.node_of[me_];
+    if (my_node == L_.node_of[root_] && me_ != root_) return MPI_SUCCESS;
+    if (leaders_.size() < 2) return MPI_SUCCESS;
+    Election e;
+    if (me_ == root_) {
+      e.members.assign(leaders_.size(), -1);
+      e.members[0] = root_;
+      for (size_t k = 1; k < leaders_.size(); ++k)
+        for (int r : L_.node_ranks[L_.node_of[leaders_[k]]]) {
+          e.candidates.push_back(r);
+          e.index.push_back(static_cast<int>(k));
+        }
+    } else {
+      for (int r : L_.node_ranks[my_node])
+        if (r != me_) e.mates.push_back(r);
+    }
+    const int rc = execute_arrival_order(tree(me_ == root_ ? 0 : 1, static_cast<int>(leaders_.size()), -1), bufs,
+                                         c_.mpi_op, topo_.comm, tag_base_, me_, root_, nullptr, &e);
+    if (me_ != root_) node_ = group_led_by(L_, my_node, e.leader >= 0 ? e.leader : me_);
+    return rc;
+  }
+
+  // The binomial tree of a group of `size` in arrival order, seen from
+  // group index `i` (only whether it is the root matters).
+  const ArrivalTree& tree(int i, int size, int64_t send_alias) {
     const Algorithm* binomial = find_algorithm(plan_.args.op, "binomial");
     CollArgs a = plan_.args;
     a.rank = i;
-    a.size = static_cast<int>(group.size());
+    a.size = size;
     a.root = 0;
     a.seg_units = 0;
     a.send_alias = send_alias;
     const ScheduleKey key{binomial, a, 1 + static_cast<int>(s_.dynamic_fill)};
-    const ArrivalTree& tree =
-        *state_->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s_.dynamic_fill); });
-    return execute_arrival_order(tree, bufs, c_.mpi_op, topo_.comm, tag_base_, me_, group[0], &group);
+    return *state_->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s_.dynamic_fill); });
   }
 
   int bundle_blocks() const {
@@ -184,8 +230,9 @@ class HierArrival {
   const Settings& s_;
   CommState* state_;
   const int tag_base_, me_, root_;
-  const std::vector<int> leaders_, node_;
-  const bool leader_;
+  const std::vector<int> leaders_;
+  std::vector<int> node_;  // with an elected leader, known after the leaders' phase
+  const bool leader_;      // of the fixed leaders (reduce, gather, scatter)
 };
 
 }  // namespace

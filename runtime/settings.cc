@@ -130,6 +130,9 @@ const std::vector<Knob>& knobs() {
                    s->dynamic = v != "off";
                    s->dynamic_fill = v == "breadth" ? FillOrder::kBreadthFirst : FillOrder::kDepthFirst;
                  })});
+    t.push_back({{"HIERCOLL_DYNAMIC_LEADERS", "hiercoll_dynamic_leaders"},
+                 one_of({"first", "fixed"}, "node leader setting",
+                        [](const std::string& v, Settings* s) { s->dynamic_leaders = v == "first"; })});
     t.push_back({{"HIERCOLL_SOCKET_LEVEL", ""}, [](const std::string& v, Settings*, std::string* why) {
                    std::string level;
                    if (parse_socket_level(v.c_str(), &level)) return true;

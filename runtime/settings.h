@@ -14,6 +14,7 @@
 //                                                                   none: the built-in rules
 //   HIERCOLL_SOCKET_LEVEL            (environment only)             package | numa | none
 //   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
+//   HIERCOLL_DYNAMIC_LEADERS         hiercoll_dynamic_leaders       first | fixed
 //   HIERCOLL_HWLOC_SYNTHETIC         (environment only)             an hwloc synthetic topology
 //   HIERCOLL_PROFILE                 (environment only)             a file (runtime/profile.h)
 //   HIERCOLL_STATS, HIERCOLL_VERBOSE (environment only)             0 | 1
@@ -27,6 +28,8 @@
 // trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
 // selection (or a knob) picks; off (the default) keeps the static trees.
 // Blocking calls only (nonblocking ones keep the static trees).
+// dynamic_leaders (with dynamic, mode hier): first (the default): in a
+// bcast a node's first arrival leads it; fixed: its first rank does.
 //
 // <op>_algorithm runs that flat algorithm on the whole communicator, in
 // mode hier too, and wins over the other two.  <op>_composition and
@@ -63,6 +66,7 @@ struct Settings {
   int64_t segment_bytes = 0;       // 0: selection decides
   bool dynamic = false;            // arrival-order trees for rooted collectives
   FillOrder dynamic_fill = FillOrder::kDepthFirst;
+  bool dynamic_leaders = true;     // a node's first arrival leads it (hier bcast in arrival order)
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)

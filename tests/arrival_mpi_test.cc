@@ -142,22 +142,30 @@ INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalMpi, ::testing::ValuesIn(rooted_algorith
 // Mode hier: bcast, reduce, gather and scatter run the leaders' and the
 // nodes' trees in arrival order (runtime/hier_arrival.cc) where the layout
 // has levels; every data case, count, root, in place and not, datatypes
-// that differ between the two sides, and staggered entry orders.
+// that differ between the two sides, and staggered entry orders (bcast's
+// with node leaders chosen by arrival and fixed).
 class HierArrivalMpi : public MpiTest {};
 
-TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
+MPI_Comm hier_dynamic_comm(const char* leaders) {
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "hiercoll_dynamic", "depth");
+  MPI_Info_set(info, "hiercoll_dynamic_leaders", leaders);
   MPI_Comm comm;
   MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm);
   MPI_Info_free(&info);
+  return comm;
+}
+
+TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
+  MPI_Comm comm = hier_dynamic_comm("first");
+  MPI_Comm fixed = hier_dynamic_comm("fixed");
   int size, me;
   MPI_Comm_size(comm, &size);
   MPI_Comm_rank(comm, &me);
   int hier_runs = 0;  // of the operation being checked
-  auto check = [&](const MpiCase& c) {
-    EXPECT_EQ(compare_with_native(c, comm), "");
+  auto check = [&](const MpiCase& c, MPI_Comm on) {
+    EXPECT_EQ(compare_with_native(c, on), "");
     const std::string ran = last_algorithm();
     if (ran == "none") return;
     EXPECT_EQ(last_in_arrival_order(), c.data->commutative || c.api != ApiOp::kReduce) << c.describe();
@@ -176,8 +184,8 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
     for (const DataCase& dc : data_cases())
       for (int count : {0, 1, 7, 1000})
         for (int root = 0; root < size; ++root)
-          for (int in_place = 0; in_place < 2; ++in_place) check(MpiCase{api, &dc, count, root, in_place == 1});
-    check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false});
+          for (int in_place = 0; in_place < 2; ++in_place) check(MpiCase{api, &dc, count, root, in_place == 1}, comm);
+    check(MpiCase{api, &data_case("int_sum"), 100003, size - 1, false}, comm);
     // Different datatypes of one type signature on the two sides (gather's
     // and scatter's bundles take the type of the side they hold).
     if (api != ApiOp::kReduce)
@@ -188,16 +196,20 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
             EXPECT_TRUE(last_in_arrival_order()) << tc.describe();
             hier_runs += std::string(last_algorithm()) == "hier:binomial";
           }
-    for (int root = 0; root < size; ++root)
-      for (const std::vector<int>& order : entry_orders(size, root)) {
-        const auto place = std::find(order.begin(), order.end(), me) - order.begin();
-        if (me != root) usleep(static_cast<useconds_t>(2000 * (place + 1)));
-        check(MpiCase{api, &data_case("int_sum"), 1000, root, false});
-      }
+    for (MPI_Comm on : {comm, fixed}) {
+      if (on == fixed && api != ApiOp::kBcast) continue;  // leaders are fixed there anyway
+      for (int root = 0; root < size; ++root)
+        for (const std::vector<int>& order : entry_orders(size, root)) {
+          const auto place = std::find(order.begin(), order.end(), me) - order.begin();
+          if (me != root) usleep(static_cast<useconds_t>(2000 * (place + 1)));
+          check(MpiCase{api, &data_case("int_sum"), 1000, root, false}, on);
+        }
+    }
     if (several) {
       EXPECT_GT(hier_runs, 0) << api_op_name(api);
     }
   }
+  MPI_Comm_free(&fixed);
   MPI_Comm_free(&comm);
 }
 

@@ -73,6 +73,9 @@ TEST(Settings, ArrivalOrderHint) {
   EXPECT_FALSE(s.dynamic);
   s = with_hints({{"hiercoll_dynamic", "yes"}});
   EXPECT_EQ(s.error, "hiercoll_dynamic=yes: unknown arrival-order setting (known: off, depth, breadth)");
+  EXPECT_TRUE(env_settings().dynamic_leaders);  // a node's first arrival leads it by default
+  EXPECT_FALSE(with_hints({{"hiercoll_dynamic_leaders", "fixed"}}).dynamic_leaders);
+  EXPECT_TRUE(with_hints({{"hiercoll_dynamic_leaders", "first"}}).dynamic_leaders);
 }
 
 TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
@@ -142,6 +145,8 @@ std::vector<KnobCase> knob_cases() {
       {"HIERCOLL_PROGRESS_THREAD", "", {"", "0", "1"}, {"yes", "2"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_DYNAMIC", "hiercoll_dynamic", {"", "off", "depth", "breadth"}, {"yes", "Depth"},
        "unknown arrival-order setting (known: off, depth, breadth)"},
+      {"HIERCOLL_DYNAMIC_LEADERS", "hiercoll_dynamic_leaders", {"", "first", "fixed"}, {"yes", "First"},
+       "unknown node leader setting (known: first, fixed)"},
   };
   for (int i = 0; i < kNumOps; ++i) {
     const std::string op = op_name(static_cast<Op>(i));
