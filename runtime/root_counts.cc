@@ -37,7 +37,8 @@ int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffe
     const HierChoice* choice =
         choose_composition(*topo.layout, state->facts, bc, 1, 0, HierForced{}, nullptr, nullptr);
     if (choice)
-      sched = &state->schedules.get(ScheduleKeyRef{choice, bc}, [&] { return build_composed(*choice, *topo.layout, bc); });
+      sched = &state->schedules.get(ScheduleKeyRef{choice, bc},
+                                    [&] { return build_composed(*choice, *topo.layout, bc); });
   }
   if (!sched) {
     const FlatDecision d = decide_flat(bc, 1, FlatRequest{});
