@@ -29,6 +29,7 @@ int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, M
   if (s.tmp_units > 0) bufs_[Buf::kTmp] = scratch_.allocate(user_bufs[Buf::kTmp], s.tmp_units);
   n_ = static_cast<int>(s.steps.size());
   finished_ = 0;
+  started_ = 0;
   waiting_.assign(s.pred_count.begin(), s.pred_count.end());
   ready_.clear();
   reqs_.clear();
@@ -111,6 +112,7 @@ int ScheduleRun::post_ready() {
       stp = &relabelled;
     }
     const Step& st = *stp;
+    ++started_;
     switch (st.kind) {
       case StepKind::kSend:
       case StepKind::kRecv: {
@@ -139,6 +141,7 @@ int ScheduleRun::post_ready() {
 
 int ScheduleRun::progress(bool wait) {
   if (done()) return MPI_SUCCESS;
+  if (wait && started_ == n_ && !arrival_) return wait_all();
   done_idx_.resize(reqs_.size());
   int outcount = 0;
   const int n = static_cast<int>(reqs_.size());
@@ -178,6 +181,22 @@ int ScheduleRun::progress(bool wait) {
     return rc;
   }
   return post_ready();
+}
+
+// Every step is posted or done: what is left completes no step that others
+// wait for, so one MPI_Waitall ends the run (a linear gather's root, an
+// alltoall's single batch) instead of one MPI_Waitsome per completion and
+// the bookkeeping between them.
+int ScheduleRun::wait_all() {
+  const int rc = PMPI_Waitall(static_cast<int>(reqs_.size()), reqs_.data(), MPI_STATUSES_IGNORE);
+  if (rc != MPI_SUCCESS) {
+    abandon();
+    return rc;
+  }
+  reqs_.clear();
+  req_step_.clear();
+  finished_ = n_;
+  return MPI_SUCCESS;
 }
 
 void ScheduleRun::abandon() {

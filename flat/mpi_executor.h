@@ -63,6 +63,7 @@ class ScheduleRun {
 
  private:
   int post_ready();
+  int wait_all();
   void complete(int id);
   void abandon();
   void take_arrival_posted();
@@ -75,6 +76,7 @@ class ScheduleRun {
   int tag_base_ = 0;
   ArrivalSession* arrival_ = nullptr;
   int n_ = 0, finished_ = 0;
+  int started_ = 0;  // steps posted or run: all of them, and the rest is waiting for the requests
   ScratchBuffer scratch_;
   std::vector<int32_t> waiting_;  // unfinished predecessors per step
   std::vector<int32_t> ready_;

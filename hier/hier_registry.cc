@@ -288,11 +288,24 @@ std::string choice_name(const HierChoice& ch) {
 
 const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
                                             int64_t unit_bytes) {
+  // Each operation's rules in order, with their compositions looked up by
+  // name once (the call path is hot).
+  struct OpRule {
+    const SelectRule* rule;
+    const HierComposition* comp;
+  };
+  static const std::vector<std::vector<OpRule>> rules_of = [] {
+    std::vector<std::vector<OpRule>> v(kNumOps);
+    for (const SelectRule& r : kSelectRules)
+      v[static_cast<int>(r.op)].push_back({&r, find_composition(r.op, r.composition)});
+    return v;
+  }();
+  const std::vector<OpRule>& rules = rules_of[static_cast<int>(a.op)];
+  if (rules.empty()) return nullptr;
   const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-  for (const SelectRule& r : kSelectRules) {
-    if (r.op != a.op || bytes >= r.below_bytes || a.size < r.min_ranks) continue;
-    const HierComposition* comp = find_composition(r.op, r.composition);
-    if (comp && composition_applies(*comp, L, F, a)) return comp;
+  for (const OpRule& o : rules) {
+    if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks) continue;
+    if (o.comp && composition_applies(*o.comp, L, F, a)) return o.comp;
   }
   return nullptr;
 }

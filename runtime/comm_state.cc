@@ -1,16 +1,37 @@
 #include "runtime/comm_state.h"
 
+#include <cstring>
+
 namespace hiercoll {
 
-bool ScheduleKey::operator<(const ScheduleKey& o) const {
-  const CollArgs& a = args;
+namespace {
+
+template <typename T>
+int order(const T& x, const T& y) {
+  return x < y ? -1 : (y < x ? 1 : 0);
+}
+
+// Any total order will do: length first, then the bytes.
+int order(const std::vector<int64_t>& x, const std::vector<int64_t>& y) {
+  if (x.size() != y.size()) return x.size() < y.size() ? -1 : 1;
+  return x.empty() ? 0 : std::memcmp(x.data(), y.data(), x.size() * sizeof(int64_t));
+}
+
+}  // namespace
+
+int compare_keys(const ScheduleKeyRef& k, const ScheduleKeyRef& o) {
+  const CollArgs& a = k.args;
   const CollArgs& b = o.args;
   // The v-variants' blocks are part of the key: an application repeats few
   // decompositions, and comparing O(p) counts is far cheaper than building.
-  return std::tie(algorithm, variant, a.op, a.rank, a.size, a.root, a.count, a.seg_units, a.commutative, a.send_alias,
-                  a.counts, a.displs, a.send_counts, a.send_displs) <
-         std::tie(o.algorithm, o.variant, b.op, b.rank, b.size, b.root, b.count, b.seg_units, b.commutative,
-                  b.send_alias, b.counts, b.displs, b.send_counts, b.send_displs);
+  int r = 0;
+  (void)((r = order(k.algorithm, o.algorithm)) || (r = order(k.variant, o.variant)) || (r = order(a.op, b.op)) ||
+         (r = order(a.rank, b.rank)) || (r = order(a.size, b.size)) || (r = order(a.root, b.root)) ||
+         (r = order(a.count, b.count)) || (r = order(a.seg_units, b.seg_units)) ||
+         (r = order(a.commutative, b.commutative)) || (r = order(a.send_alias, b.send_alias)) ||
+         (r = order(a.counts, b.counts)) || (r = order(a.displs, b.displs)) ||
+         (r = order(a.send_counts, b.send_counts)) || (r = order(a.send_displs, b.send_displs)));
+  return r;
 }
 
 namespace {

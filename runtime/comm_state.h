@@ -7,7 +7,6 @@
 
 #include <map>
 #include <memory>
-#include <tuple>
 #include <vector>
 
 #include "flat/arrival_order.h"
@@ -20,11 +19,31 @@
 
 namespace hiercoll {
 
-struct ScheduleKey {
+// A cache lookup: refers to the call's arguments, so that a hit copies
+// nothing (the v-variants' arguments hold up to four count arrays).
+struct ScheduleKeyRef {
   const void* algorithm;  // flat Algorithm or hierarchical composition
-  CollArgs args;
+  const CollArgs& args;
   int variant = 0;        // arrival-order trees: 1 + the fill order
-  bool operator<(const ScheduleKey& o) const;
+};
+
+// The stored key: owns a copy of the arguments.
+struct ScheduleKey {
+  const void* algorithm;
+  CollArgs args;
+  int variant = 0;
+  ScheduleKeyRef ref() const { return ScheduleKeyRef{algorithm, args, variant}; }
+};
+
+// <0, 0, >0 as a is ordered before, like or after b: one pass over the
+// arguments (a map lookup compares each node once per direction).
+int compare_keys(const ScheduleKeyRef& a, const ScheduleKeyRef& b);
+
+struct ScheduleKeyLess {
+  using is_transparent = void;  // lookups by ScheduleKeyRef
+  bool operator()(const ScheduleKey& a, const ScheduleKey& b) const { return compare_keys(a.ref(), b.ref()) < 0; }
+  bool operator()(const ScheduleKey& a, const ScheduleKeyRef& b) const { return compare_keys(a.ref(), b) < 0; }
+  bool operator()(const ScheduleKeyRef& a, const ScheduleKey& b) const { return compare_keys(a, b.ref()) < 0; }
 };
 
 template <typename T>
@@ -33,17 +52,17 @@ class BuiltCache {
   // The cached value for key, built by `build` on a miss (shared: a
   // nonblocking call keeps its schedule while the cache moves on).
   template <typename Build>
-  const std::shared_ptr<T>& get(const ScheduleKey& key, Build build) {
+  const std::shared_ptr<T>& get(const ScheduleKeyRef& key, Build build) {
     auto it = map_.find(key);
     if (it != map_.end()) return it->second;
     if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
-    return map_.emplace(key, std::make_shared<T>(build())).first->second;
+    return map_.emplace(ScheduleKey{key.algorithm, key.args, key.variant}, std::make_shared<T>(build())).first->second;
   }
   size_t size() const { return map_.size(); }
   static constexpr size_t kMaxEntries = 512;
 
  private:
-  std::map<ScheduleKey, std::shared_ptr<T>> map_;
+  std::map<ScheduleKey, std::shared_ptr<T>, ScheduleKeyLess> map_;
 };
 using ScheduleCache = BuiltCache<Schedule>;
 

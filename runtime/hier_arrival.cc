@@ -182,7 +182,7 @@ class HierArrival {
     a.root = 0;
     a.seg_units = 0;
     a.send_alias = send_alias;
-    const ScheduleKey key{binomial, a, 1 + static_cast<int>(s_.dynamic_fill)};
+    const ScheduleKeyRef key{binomial, a, 1 + static_cast<int>(s_.dynamic_fill)};
     return *state_->arrival_trees.get(key, [&] { return build_arrival_tree(*binomial, a, s_.dynamic_fill); });
   }
 

@@ -68,7 +68,8 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
     if (*rc != MPI_SUCCESS) return nullptr;
   }
   note_algorithm(choice->name.c_str());
-  return &state->schedules.get(ScheduleKey{choice, args}, [&] { return build_composed(*choice, *topo.layout, args); });
+  return &state->schedules.get(ScheduleKeyRef{choice, args},
+                               [&] { return build_composed(*choice, *topo.layout, args); });
 }
 
 }  // namespace hiercoll

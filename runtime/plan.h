@@ -63,12 +63,13 @@ struct Tuned {
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 
-// The flat algorithm (and its arguments: the segment) that runs the call.
+// The flat algorithm that runs the call, and its arguments: the plan's,
+// with the segment set (not copied: a v-variant's hold its count arrays).
 struct FlatPick {
   const Algorithm* algorithm;
-  CollArgs args;
+  CollArgs& args;
 };
-FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links);
+FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links);
 // The schedule that runs the call hierarchically; null when none applies
 // (degenerate topology, operation kept flat) or when the count exchange
 // failed (*rc: its MPI error code, else MPI_SUCCESS).
@@ -88,7 +89,7 @@ int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffe
 bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t);
 // Runs the flat pick's tree (the binomial tree for an algorithm that is no
 // tree) in arrival order.  MPI error code.
-int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
+int run_flat_arrival(const Call& c, const Plan& plan, const FlatPick& pick, const Settings& s, CommState* state,
                      MPI_Comm comm, int tag_base);
 // Bcast, commutative reduce, gather and scatter: the leaders' and the
 // nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for other operations and

@@ -53,11 +53,15 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
   Buffers& b = p->bufs;
   const bool root = rank == c.root;
   const bool in_place = c.sendbuf == MPI_IN_PLACE;
-  b[Buf::kSend] = describe_buffer(c.sendbuf, c.sendtype, 1);
-  b[Buf::kRecv] = describe_buffer(c.recvbuf, c.recvtype, 1);
-  // Scratch in the type of the side whose blocks this rank holds.
+  // Only the sides MPI makes significant: a gatherv's receive side and a
+  // scatterv's send side are the root's (elsewhere their datatype need not
+  // even be valid), and each description costs MPI queries per call.
   const bool send_side = (c.op == Op::kScatterv && root) || (c.op == Op::kGatherv && !root);
-  b[Buf::kTmp] = describe_buffer(nullptr, send_side ? c.sendtype : c.recvtype, 1);
+  if (!(c.op == Op::kScatterv && !root)) b[Buf::kSend] = describe_buffer(c.sendbuf, c.sendtype, 1);
+  if (!(c.op == Op::kGatherv && !root)) b[Buf::kRecv] = describe_buffer(c.recvbuf, c.recvtype, 1);
+  // Scratch in the type of the side whose blocks this rank holds.
+  b[Buf::kTmp] = b[send_side ? Buf::kSend : Buf::kRecv];
+  b[Buf::kTmp].base = nullptr;
   p->unit_bytes = b[Buf::kTmp].type_size;
 
   switch (c.op) {

@@ -37,12 +37,13 @@ int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffe
     const HierChoice* choice =
         choose_composition(*topo.layout, state->facts, bc, 1, 0, HierForced{}, nullptr, nullptr);
     if (choice)
-      sched = &state->schedules.get(ScheduleKey{choice, bc}, [&] { return build_composed(*choice, *topo.layout, bc); });
+      sched = &state->schedules.get(ScheduleKeyRef{choice, bc},
+                                    [&] { return build_composed(*choice, *topo.layout, bc); });
   }
   if (!sched) {
     const FlatDecision d = decide_flat(bc, 1, FlatRequest{});
     bc.seg_units = d.seg_units;
-    sched = &state->schedules.get(ScheduleKey{d.algorithm, bc}, [&] { return build_schedule(*d.algorithm, bc); });
+    sched = &state->schedules.get(ScheduleKeyRef{d.algorithm, bc}, [&] { return build_schedule(*d.algorithm, bc); });
   }
   Buffers cb;
   cb[Buf::kRecv] = describe_buffer(counts.data(), MPI_BYTE, 1);

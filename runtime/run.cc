@@ -193,7 +193,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
     }
     note_algorithm(pick.algorithm->name);
-    sched = &state->schedules.get(ScheduleKey{pick.algorithm, pick.args},
+    sched = &state->schedules.get(ScheduleKeyRef{pick.algorithm, pick.args},
                                   [&] { return build_schedule(*pick.algorithm, pick.args); });
   }
 
@@ -231,7 +231,7 @@ void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t
                  static_cast<long long>(kMaxSegments));
 }
 
-FlatPick pick_flat(const Call& c, const Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links) {
+FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links) {
   FlatPick pick{nullptr, plan.args};
   CollArgs& args = pick.args;
   FlatRequest req;
@@ -261,12 +261,12 @@ bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t
   return (s.dynamic || tuned_dynamic) && arrival_order_applies(pick.args);
 }
 
-int run_flat_arrival(const Call& c, const Plan& plan, FlatPick pick, const Settings& s, CommState* state,
+int run_flat_arrival(const Call& c, const Plan& plan, const FlatPick& pick, const Settings& s, CommState* state,
                      MPI_Comm comm, int tag_base) {
-  CollArgs& args = pick.args;
+  CollArgs args = pick.args;
   const FillOrder fill = s.dynamic ? s.dynamic_fill : FillOrder::kDepthFirst;
   auto tree_of = [&](const Algorithm* alg) -> const ArrivalTree& {
-    const ScheduleKey key{alg, args, 1 + static_cast<int>(fill)};
+    const ScheduleKeyRef key{alg, args, 1 + static_cast<int>(fill)};
     return *state->arrival_trees.get(key, [&] { return build_arrival_tree(*alg, args, fill); });
   };
   const Algorithm* a = pick.algorithm;

@@ -204,20 +204,24 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
 
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m,
                                    const LinkSharing& sharing) {
-  // Each rule's algorithm, looked up by name once (the call path is hot).
-  constexpr size_t kNumRules = sizeof(kRules) / sizeof(kRules[0]);
-  static const std::vector<const Algorithm*> rule_algorithm = [] {
-    std::vector<const Algorithm*> v;
-    for (const Rule& r : kRules) v.push_back(find_algorithm(r.op, r.algorithm));
+  // Each operation's rules in order, with their algorithms looked up by
+  // name once (the call path is hot: no scan over the other operations').
+  struct OpRule {
+    const Rule* rule;
+    const Algorithm* algorithm;
+  };
+  static const std::vector<std::vector<OpRule>> rules_of = [] {
+    std::vector<std::vector<OpRule>> v(kNumOps);
+    for (const Rule& r : kRules) v[static_cast<int>(r.op)].push_back({&r, find_algorithm(r.op, r.algorithm)});
     return v;
   }();
-  for (size_t i = 0; i < kNumRules; ++i) {
-    const Rule& r = kRules[i];
-    if (r.op != args.op || bytes >= r.below_bytes || args.size > r.max_p) continue;
+  for (const OpRule& o : rules_of[static_cast<int>(args.op)]) {
+    const Rule& r = *o.rule;
+    if (bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
     if (r.skewed_only && !is_skewed(args)) continue;
     if (r.ring && !ring_pays(args.size, bytes, m ? *m : builtin_machine(), sharing)) continue;
-    const Algorithm* a = rule_algorithm[i];
+    const Algorithm* a = o.algorithm;
     if (a && algorithm_fits(*a, args)) return a;
   }
   // Unreachable with a complete registry; fall back to anything that fits.

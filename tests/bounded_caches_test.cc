@@ -17,17 +17,26 @@ TEST(BoundedCaches, ScheduleCacheHoldsAtMostItsBound) {
   ScheduleCache cache;
   int builds = 0;
   for (int count = 0; count < 5000; ++count) {
-    ScheduleKey key{nullptr, CollArgs{}};
-    key.args.count = count;
-    cache.get(key, [&] { ++builds; return Schedule{}; });
+    CollArgs args;
+    args.count = count;
+    cache.get(ScheduleKeyRef{nullptr, args}, [&] { ++builds; return Schedule{}; });
     ASSERT_LE(cache.size(), ScheduleCache::kMaxEntries);
   }
   EXPECT_EQ(builds, 5000);
   // A repeated call shape is served from the cache.
-  ScheduleKey last{nullptr, CollArgs{}};
-  last.args.count = 4999;
-  cache.get(last, [&] { ++builds; return Schedule{}; });
+  CollArgs last;
+  last.count = 4999;
+  cache.get(ScheduleKeyRef{nullptr, last}, [&] { ++builds; return Schedule{}; });
   EXPECT_EQ(builds, 5000);
+  // The v-variants' blocks are part of the key: other counts, another
+  // schedule; the same counts again, the cached one.
+  last.counts = {1, 2, 3};
+  cache.get(ScheduleKeyRef{nullptr, last}, [&] { ++builds; return Schedule{}; });
+  last.counts = {1, 2, 4};
+  cache.get(ScheduleKeyRef{nullptr, last}, [&] { ++builds; return Schedule{}; });
+  last.counts = {1, 2, 3};
+  cache.get(ScheduleKeyRef{nullptr, last}, [&] { ++builds; return Schedule{}; });
+  EXPECT_EQ(builds, 5002);
 }
 
 TEST(BoundedCaches, FreedHandlesKeepTheMostRecentOnly) {
