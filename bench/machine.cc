@@ -25,8 +25,12 @@ std::string boot_id() {
 
 // Open MPI's mpi_yield_when_idle through the MPI tool interface.
 std::string read_yield_when_idle() {
-  int provided;
-  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return "?";
+  // Open MPI 4.1's MPI_T_init_thread overwrites the MPI process's thread
+  // level with the one it is given (MPI_Query_thread then answers it, and
+  // hiercoll refuses its progress thread): ask for the level the process has.
+  int level = MPI_THREAD_SINGLE, provided;
+  PMPI_Query_thread(&level);
+  if (MPI_T_init_thread(level, &provided) != MPI_SUCCESS) return "?";
   std::string result = "?";
   int index = -1;
   if (MPI_T_cvar_get_index("mpi_yield_when_idle", &index) == MPI_SUCCESS && index >= 0) {

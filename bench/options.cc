@@ -199,6 +199,9 @@ std::string usage_text() {
                      and without hiercoll's progress thread (--ops among
                      allreduce,bcast,alltoall,barrier; default all four; sizes
                      default 8,64K,1M; reps default 20)
+  --overlap-work W   what --overlap inserts: spin (default; multiply-adds on
+                     the core) or sleep (work done elsewhere, e.g. on an
+                     accelerator: the core is left to the progress thread)
   -h, --help         this text
 )";
 }
@@ -334,6 +337,13 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
       o.check = false;
     } else if (arg == "--overlap" && !has_value) {
       o.overlap = true;
+    } else if (arg == "--overlap-work") {
+      if (!need(&v)) return false;
+      if (v != "spin" && v != "sleep") {
+        *error = "--overlap-work: '" + v + "' is not spin or sleep";
+        return false;
+      }
+      o.overlap_sleep = v == "sleep";
     } else {
       *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
       return false;

@@ -61,6 +61,7 @@ struct Options {
   int64_t max_buffer = int64_t{1} << 30;  // skip points needing a larger buffer per rank
   Skew skew;                    // --skew: ranks that enter each timed call late
   bool overlap = false;         // --overlap: the nonblocking overlap study (bench/overlap.h)
+  bool overlap_sleep = false;   // --overlap-work sleep: the "computation" sleeps (leaves the core free)
   bool help = false;
 };
 

@@ -1,10 +1,12 @@
 #include "bench/overlap.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <thread>
 #include <vector>
 
 #include "bench/calls.h"
@@ -21,10 +23,18 @@ namespace {
 // Computation: multiply-adds (real work on the core, which the progress
 // thread competes for) until `us` microseconds of wall time have passed.
 // Wall time, not a calibrated count: on the oversubscribed emulated cluster
-// a calibration does not hold from one moment to the next.
+// a calibration does not hold from one moment to the next.  With `sleep`
+// (--overlap-work sleep) the rank sleeps instead, as one whose work runs
+// elsewhere (an accelerator, I/O): the core is free for the progress thread,
+// so the figure shows what the thread achieves when it is not starved.
 double g_sink = 0;
-void compute(double us) {
+void compute(double us, bool sleep) {
   const double end = MPI_Wtime() + us * 1e-6;
+  if (sleep) {
+    for (double left = us * 1e-6; left > 0; left = end - MPI_Wtime())
+      std::this_thread::sleep_for(std::chrono::duration<double>(left));
+    return;
+  }
   double x = 1.0;
   do {
     for (int i = 0; i < 1000; ++i) {
@@ -53,7 +63,8 @@ double process_cpu_s() {
 }
 
 // Returns the wall time in µs; *busy: the process's CPU time over it.
-double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, MPI_Comm ctrl, double* busy) {
+double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, bool sleep, MPI_Comm ctrl,
+                double* busy) {
   const bool hc = v.impl->via_hiercoll;
   MPI_Request req = MPI_REQUEST_NULL;
   PMPI_Barrier(ctrl);
@@ -61,21 +72,21 @@ double run_once(const OpInfo& op, Variant& v, OpBuffers& b, double compute_us, M
   const double t = MPI_Wtime();
   switch (v.mode) {
     case Mode::kBlocking: call_op(op, hc, b, 0, v.impl->comm); break;
-    case Mode::kCpu: compute(compute_us); break;
+    case Mode::kCpu: compute(compute_us, sleep); break;
     case Mode::kPure:
       start_op(op, hc, b, 0, v.impl->comm, &req);
       MPI_Wait(&req, MPI_STATUS_IGNORE);
       break;
     case Mode::kCompute:
       start_op(op, hc, b, 0, v.impl->comm, &req);
-      compute(compute_us);
+      compute(compute_us, sleep);
       MPI_Wait(&req, MPI_STATUS_IGNORE);
       break;
     case Mode::kComputeTest: {
       start_op(op, hc, b, 0, v.impl->comm, &req);
       int flag = 0;
       for (int k = 0; k < 10; ++k) {
-        compute(compute_us / 10);
+        compute(compute_us / 10, sleep);
         if (!flag) MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
       }
       MPI_Wait(&req, MPI_STATUS_IGNORE);
@@ -107,14 +118,14 @@ Summary slowest(const std::vector<double>& mine, MPI_Comm ctrl) {
 // Runs the variants `reps` times each, interleaved (variant order rotated
 // per repetition), after two untimed calls each.
 void run_variants(const OpInfo& op, std::vector<Variant*>& vs, OpBuffers& b, const std::vector<double>& compute_us,
-                  int reps, MPI_Comm ctrl) {
+                  int reps, bool sleep, MPI_Comm ctrl) {
   for (int rep = -2; rep < reps; ++rep) {
     for (size_t k = 0; k < vs.size(); ++k) {
       const size_t i = (k + std::max(rep, 0)) % vs.size();
       Variant& v = *vs[i];
       hiercoll::set_progress_thread(v.thread);
       double busy = 0;
-      const double us = run_once(op, v, b, compute_us[i], ctrl, &busy);
+      const double us = run_once(op, v, b, compute_us[i], sleep, ctrl, &busy);
       if (rep < 0) continue;
       v.us.push_back(us);
       v.busy.push_back(busy);
@@ -155,10 +166,14 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
     log.say("hiercoll_bench: %s", error.c_str());
     return 2;
   }
-  const bool threads = hiercoll::set_progress_thread(false);
+  { int qq = -1; MPI_Query_thread(&qq); FILE* f = std::fopen("/tmp/ovl_dbgf/init", "a"); std::fprintf(f, "after impls=%d\n", qq); std::fclose(f); }
+  // Whether the thread can run here (MPI_THREAD_MULTIPLE); off until measured.
+  const bool threads = hiercoll::set_progress_thread(true);
+  hiercoll::set_progress_thread(false);
   log.say("overlap study: %d ranks; reps %d; progress thread %s", size, reps,
           threads ? "measured on and off" : "NOT measured (needs MPI_THREAD_MULTIPLE)");
-  log.say("computation: multiply-adds for the pure time (wall clock); bcast from root 0; times: median over reps of the slowest rank");
+  log.say("computation: %s for the pure time (wall clock); bcast from root 0; times: median over reps of the slowest rank",
+          given.overlap_sleep ? "a sleep (--overlap-work sleep)" : "multiply-adds");
 
   std::vector<CsvRow> rows;
   std::ofstream ocsv;
@@ -189,7 +204,7 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
       // one's computation time; pass 2: computation, with and without it.
       std::vector<Variant*> pass1, pass2;
       for (Variant& v : all) (v.mode == Mode::kPure || v.mode == Mode::kBlocking ? pass1 : pass2).push_back(&v);
-      run_variants(op, pass1, b, std::vector<double>(pass1.size(), 0), reps, ctrl);
+      run_variants(op, pass1, b, std::vector<double>(pass1.size(), 0), reps, given.overlap_sleep, ctrl);
       auto find = [&](const Impl* impl, bool thread, Mode m) -> Variant& {
         return *std::find_if(all.begin(), all.end(), [&](const Variant& v) {
           return v.impl == impl && v.thread == thread && v.mode == m;
@@ -197,7 +212,7 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
       };
       std::vector<double> compute_us;
       for (Variant* v : pass2) compute_us.push_back(slowest(find(v->impl, v->thread, Mode::kPure).us, ctrl).median);
-      run_variants(op, pass2, b, compute_us, reps, ctrl);
+      run_variants(op, pass2, b, compute_us, reps, given.overlap_sleep, ctrl);
       for (const Impl& impl : impls)
         for (bool thread : {false, true}) {
           if (thread && !threads) continue;

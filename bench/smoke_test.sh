@@ -57,12 +57,14 @@ grep -q '^bcast: speedup of hier' <<<"$jobs_log" || fail "no bcast table across 
 grep -q '^bcast,65536,native,2,' "$jobs_out/jobs.csv" || fail "no bcast 64K native row in jobs.csv"
 grep -q '^barrier,0,han,2,[0-9.]*,[0-9.]*,[0-9.]*,,,,,,$' "$jobs_out/jobs.csv" || fail "barrier row in jobs.csv"
 
-# --overlap: one row per implementation and thread state, every CPU share
-# a number, the computation's above 0.
+# --overlap: the progress thread measured, one row per implementation and
+# thread state, every CPU share a number, the computation's above 0.
 ov_out="$out/overlap"
 ov_log=$(tools/cluster.sh --nodes 2 --ppn 2 --timeout 300 -- bench/hiercoll_bench --overlap \
   --ops allreduce --sizes 8 --reps 2 --out "$ov_out" 2>&1) || fail "hiercoll_bench --overlap: $ov_log"
 ov="$ov_out/overlap.csv"
+# The thread must really be switched on (MPI_THREAD_MULTIPLE kept to the end).
+grep -q "progress thread measured on and off" <<<"$ov_log" || fail "--overlap did not run the progress thread: $ov_log"
 [[ $(head -1 "$ov") == "op,bytes,impl,thread,pure_us,blocking_us,compute_us,compute_test_us,cpu_us,overlap_pct,overlap_test_pct,pure_busy_pct,cpu_busy_pct,compute_busy_pct" ]] ||
   fail "overlap.csv header: $(head -1 "$ov")"
 (($(wc -l <"$ov") == 5)) || fail "overlap.csv: want hier and native, thread off and on"

@@ -75,7 +75,12 @@ void stop_progress_thread() {
 }
 
 void wake_progress_thread() {
-  if (g_running.load(std::memory_order_relaxed)) g_idle_cv.notify_one();
+  if (!g_running.load(std::memory_order_relaxed)) return;
+  // Taking the mutex orders this wake-up after a check of requests_active()
+  // the thread made just before it went to wait; without it the wake-up
+  // could fall between the two and the thread would sleep its 10 ms out.
+  { std::lock_guard<std::mutex> lock(g_idle_mu); }
+  g_idle_cv.notify_one();
 }
 
 bool progress_thread_running() { return g_running.load(); }

@@ -247,6 +247,23 @@ TEST(Options, CommandLine) {
   EXPECT_FALSE(parse_options(3, const_cast<char**>(twice), &d, &err));
 }
 
+TEST(Options, OverlapWork) {
+  Options o;
+  std::string err;
+  const char* none[] = {"bench", "--overlap"};
+  ASSERT_TRUE(parse_options(2, const_cast<char**>(none), &o, &err)) << err;
+  EXPECT_FALSE(o.overlap_sleep);
+  const char* sleep[] = {"bench", "--overlap", "--overlap-work", "sleep"};
+  ASSERT_TRUE(parse_options(4, const_cast<char**>(sleep), &o, &err)) << err;
+  EXPECT_TRUE(o.overlap_sleep);
+  const char* spin[] = {"bench", "--overlap", "--overlap-work=spin"};
+  ASSERT_TRUE(parse_options(3, const_cast<char**>(spin), &o, &err)) << err;
+  EXPECT_FALSE(o.overlap_sleep);
+  const char* bad[] = {"bench", "--overlap-work", "nap"};
+  EXPECT_FALSE(parse_options(3, const_cast<char**>(bad), &o, &err));
+  EXPECT_NE(err.find("nap"), std::string::npos);
+}
+
 TEST(LowerBound, Model) {
   Links l;
   l.inter = {true, 20, 1000};  // 20 µs + 1000 bytes/µs
