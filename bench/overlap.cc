@@ -166,7 +166,6 @@ int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log
     log.say("hiercoll_bench: %s", error.c_str());
     return 2;
   }
-  { int qq = -1; MPI_Query_thread(&qq); FILE* f = std::fopen("/tmp/ovl_dbgf/init", "a"); std::fprintf(f, "after impls=%d\n", qq); std::fclose(f); }
   // Whether the thread can run here (MPI_THREAD_MULTIPLE); off until measured.
   const bool threads = hiercoll::set_progress_thread(true);
   hiercoll::set_progress_thread(false);
