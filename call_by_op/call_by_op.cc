@@ -59,6 +59,8 @@ int start_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Request* q) {
     case ApiOp::kGather: return HIERCOLL_START(gather, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kScatter: return HIERCOLL_START(scatter, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kBarrier: return pmpi ? PMPI_Ibarrier(a.comm, q) : MPI_Ibarrier(a.comm, q);
+    // hiercoll interposes no nonblocking v-variant: nothing starts them here.
+    case ApiOp::kGatherv: case ApiOp::kScatterv: case ApiOp::kAllgatherv: case ApiOp::kAlltoallv: break;
   }
 #undef HIERCOLL_START
   return MPI_ERR_OTHER;

@@ -33,7 +33,9 @@ TEST_F(ProgressThreadTest, RunsExactlyWithThreadMultiple) {
   // Asked for, the level must hold to here (Open MPI 4.1's MPI_T_init_thread
   // lowers it, which once silently turned a bench's thread off), so the
   // checks below run rather than skip.
-  if (asked_for_multiple()) EXPECT_EQ(thread_level(), MPI_THREAD_MULTIPLE);
+  if (asked_for_multiple()) {
+    EXPECT_EQ(thread_level(), MPI_THREAD_MULTIPLE);
+  }
 }
 
 TEST_F(ProgressThreadTest, FinishesCallsWithoutMpiCalls) {
