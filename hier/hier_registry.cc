@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "select/flat_rules.h"
+#include "select/rules_by_op.h"
 
 namespace hiercoll {
 
@@ -288,24 +289,14 @@ std::string choice_name(const HierChoice& ch) {
 
 const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
                                             int64_t unit_bytes) {
-  // Each operation's rules in order, with their compositions looked up by
-  // name once (the call path is hot).
-  struct OpRule {
-    const SelectRule* rule;
-    const HierComposition* comp;
-  };
-  static const std::vector<std::vector<OpRule>> rules_of = [] {
-    std::vector<std::vector<OpRule>> v(kNumOps);
-    for (const SelectRule& r : kSelectRules)
-      v[static_cast<int>(r.op)].push_back({&r, find_composition(r.op, r.composition)});
-    return v;
-  }();
-  const std::vector<OpRule>& rules = rules_of[static_cast<int>(a.op)];
+  static const auto rules_of = rules_by_op<HierComposition>(
+      kSelectRules, [](const SelectRule& r) { return find_composition(r.op, r.composition); });
+  const auto& rules = rules_of[static_cast<int>(a.op)];
   if (rules.empty()) return nullptr;
   const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-  for (const OpRule& o : rules) {
+  for (const auto& o : rules) {
     if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks) continue;
-    if (o.comp && composition_applies(*o.comp, L, F, a)) return o.comp;
+    if (o.target && composition_applies(*o.target, L, F, a)) return o.target;
   }
   return nullptr;
 }

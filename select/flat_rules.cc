@@ -8,6 +8,8 @@
 #include <limits>
 #include <vector>
 
+#include "select/rules_by_op.h"
+
 namespace hiercoll {
 
 namespace {
@@ -204,24 +206,15 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
 
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m,
                                    const LinkSharing& sharing) {
-  // Each operation's rules in order, with their algorithms looked up by
-  // name once (the call path is hot: no scan over the other operations').
-  struct OpRule {
-    const Rule* rule;
-    const Algorithm* algorithm;
-  };
-  static const std::vector<std::vector<OpRule>> rules_of = [] {
-    std::vector<std::vector<OpRule>> v(kNumOps);
-    for (const Rule& r : kRules) v[static_cast<int>(r.op)].push_back({&r, find_algorithm(r.op, r.algorithm)});
-    return v;
-  }();
-  for (const OpRule& o : rules_of[static_cast<int>(args.op)]) {
+  static const auto rules_of =
+      rules_by_op<Algorithm>(kRules, [](const Rule& r) { return find_algorithm(r.op, r.algorithm); });
+  for (const auto& o : rules_of[static_cast<int>(args.op)]) {
     const Rule& r = *o.rule;
     if (bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
     if (r.skewed_only && !is_skewed(args)) continue;
     if (r.ring && !ring_pays(args.size, bytes, m ? *m : builtin_machine(), sharing)) continue;
-    const Algorithm* a = o.algorithm;
+    const Algorithm* a = o.target;
     if (a && algorithm_fits(*a, args)) return a;
   }
   // Unreachable with a complete registry; fall back to anything that fits.
