@@ -122,8 +122,17 @@ void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n) {
     flat.assign(reinterpret_cast<char*>(v.data()), reinterpret_cast<char*>(v.data() + basics));
   }
   // Scatter the flat basics into the (possibly non-contiguous) layout.
-  MPI_Sendrecv(flat.data(), int(basics), c.basic, 0, 0, buf, int(n), c.type, 0, 0, MPI_COMM_SELF,
-               MPI_STATUS_IGNORE);
+  copy_typed(flat.data(), int(basics), c.basic, buf, int(n), c.type);
+}
+
+void copy_typed(const void* src, int scount, MPI_Datatype stype, void* dst, int dcount, MPI_Datatype dtype) {
+  int bytes = 0, pos = 0;
+  MPI_Pack_size(scount, stype, MPI_COMM_SELF, &bytes);
+  std::vector<char> packed(static_cast<size_t>(bytes));
+  MPI_Pack(src, scount, stype, packed.data(), bytes, &pos, MPI_COMM_SELF);
+  const int used = pos;
+  pos = 0;
+  MPI_Unpack(packed.data(), used, &pos, dst, dcount, dtype, MPI_COMM_SELF);
 }
 
 std::vector<char> sentinel_buffer(const DataCase& c, int64_t n) {

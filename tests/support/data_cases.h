@@ -35,6 +35,12 @@ const DataCase& data_case(const std::string& name);
 const std::vector<DataCase>& typed_cases();
 const DataCase& typed_case(const std::string& name);
 
+// Copies scount elements of stype at src into dcount elements of dtype at
+// dst (same type signature) through MPI_Pack/MPI_Unpack: no message, so
+// threads may copy at once (a send-receive on MPI_COMM_SELF would let one
+// thread's receive match another thread's send).
+void copy_typed(const void* src, int scount, MPI_Datatype stype, void* dst, int dcount, MPI_Datatype dtype);
+
 // Writes the deterministic input of (rank, element i) for n elements into a
 // buffer of n elements of c.type.  `salt` varies the values between calls.
 void fill_input(const DataCase& c, int rank, int salt, void* buf, int64_t n);
