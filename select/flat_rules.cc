@@ -100,12 +100,22 @@ const Rule kRules[] = {
     {Op::kExscan, kAny, 16, "chain"},
     {Op::kExscan, kAny, kAnyP, "twotree"},
     {Op::kBarrier, kAny, kAnyP, "dissemination"},
+    // gather and scatter: MPICH's binomial trees, but linear on up to 8
+    // ranks: the root's node takes in (gives out) the same bytes either
+    // way, and the tree adds store-and-forward hops, each through a node's
+    // link (emulated 4x2, --nic 2gbit, 3 jobs, binomial / linear, all
+    // roots: gather at load 3-5, 8 B 1.18 (1.06-1.20), 1 KiB 1.01
+    // (0.95-1.15), 16 KiB 1.67 (1.32-1.75), 64 KiB 2.63 (2.63-2.78), 1 MiB
+    // 2.92 (2.86-2.94); 3x2: 8 B 1.31, 1 KiB 1.28, 16 KiB 1.32, 64 KiB
+    // 1.31; scatter at load 8-16, 64 B 1.11 (1.06-1.35), 1 KiB 1.28, 4 KiB
+    // 1.20, 16 KiB 1.67, 128 KiB 1.19, 1 MiB 1.35 per rank).  A gather of
+    // up to 4 ranks below 64 KiB in all keeps the tree: its two rounds beat
+    // the root's three receives (2x2, 5 jobs, binomial / linear: 8 B 0.86
+    // (0.81-1.06), 1 KiB 0.84 (0.83-1.08), 4 KiB 0.90 (0.84-1.14); 16 KiB
+    // 1.15, 64 KiB and 1 MiB 0.98-1.01).
+    {Op::kGather, 64 * 1024, 4, "binomial"},
+    {Op::kGather, kAny, 8, "linear"},
     {Op::kGather, kAny, kAnyP, "binomial"},
-    // scatter: MPICH's binomial tree, but linear on up to 8 ranks as MPI's
-    // own: the root's link carries the same bytes either way, and the tree
-    // adds store-and-forward hops (emulated 4x2, --nic 2gbit, 3 jobs at
-    // load 8-16, binomial / linear, all roots: 64 B 1.11 (1.06-1.35), 1 KiB
-    // 1.28, 4 KiB 1.20, 16 KiB 1.67, 128 KiB 1.19, 1 MiB 1.35 per rank).
     {Op::kScatter, kAny, 8, "linear"},
     {Op::kScatter, kAny, kAnyP, "binomial"},
     // The v-variants.  Only the root knows a gatherv's or scatterv's

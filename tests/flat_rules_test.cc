@@ -66,7 +66,7 @@ TEST(FlatRules, MpichChoicesOnSmallGroupsWithBuiltInFiguresOnAnyLayout) {
 // b beta).  The ring unless it is predicted slower by more than 4 alpha
 // and more than 15%.
 
-// Scatter, alltoall and reduce_scatter keep MPICH's choices beyond 8 ranks
+// Gather, scatter, alltoall and reduce_scatter keep MPICH's choices beyond 8 ranks
 // and take the emulated cluster's measured ones up to 8 (flat_rules.cc).
 std::string vector_rule(Op op, int p, int64_t block, bool commutative = true) {
   CollArgs a;
@@ -80,11 +80,14 @@ std::string vector_rule(Op op, int p, int64_t block, bool commutative = true) {
       ->name;
 }
 
-TEST(FlatRules, SmallGroupsScatterLinearlyAndKeepExchangesScatteredLonger) {
+TEST(FlatRules, SmallGroupsGatherAndScatterLinearlyAndKeepExchangesScatteredLonger) {
   for (int p : {2, 3, 5, 8, 9, 64}) {
     SCOPED_TRACE("p=" + std::to_string(p));
-    for (int64_t block : {int64_t{8}, 1 * KiB, 64 * KiB, 1 * MiB})
+    for (int64_t block : {int64_t{8}, 1 * KiB, 64 * KiB, 1 * MiB}) {
       EXPECT_EQ(vector_rule(Op::kScatter, p, block), p <= 8 ? "linear" : "binomial") << block;
+      const bool small_tree = p <= 4 && block * p < 64 * KiB;
+      EXPECT_EQ(vector_rule(Op::kGather, p, block), p <= 8 && !small_tree ? "linear" : "binomial") << block;
+    }
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 64), p <= 7 ? "scattered" : "bruck");
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 16 * KiB), "scattered");
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 512 * KiB), p <= 8 ? "scattered" : "pairwise");
