@@ -63,6 +63,8 @@ class ScheduleRun {
 
  private:
   int post_ready();
+  int run_step(int id);
+  int post_after_its_send(int id);
   int wait_all();
   void complete(int id);
   void abandon();
@@ -80,6 +82,9 @@ class ScheduleRun {
   ScratchBuffer scratch_;
   std::vector<int32_t> waiting_;  // unfinished predecessors per step
   std::vector<int32_t> ready_;
+  std::vector<int32_t> round_;     // post_ready's current round of ready steps
+  std::vector<int32_t> deferred_;  // ready receives waiting for their send to be posted
+  std::vector<char> posted_;       // per step: a send that is posted
   std::vector<MPI_Request> reqs_;
   std::vector<int32_t> req_step_;  // < 0: -1 - the arrival session's handle
   std::vector<int32_t> woken_;

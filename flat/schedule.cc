@@ -1,6 +1,7 @@
 #include "flat/schedule.h"
 
 #include <sstream>
+#include <unordered_map>
 
 namespace hiercoll {
 
@@ -30,6 +31,17 @@ void Schedule::finalize() {
   for (size_t i = 0; i < n; ++i) {
     const Step& s = steps[i];
     for (uint32_t d = 0; d < s.dep_count; ++d) succ[fill[deps[s.dep_begin + d]]++] = static_cast<int32_t>(i);
+  }
+  post_after.assign(n, -1);
+  std::unordered_map<int32_t, int32_t> last_send;  // peer -> latest send so far
+  for (size_t i = 0; i < n; ++i) {
+    const Step& s = steps[i];
+    if (s.kind == StepKind::kSend) {
+      last_send[s.peer] = static_cast<int32_t>(i);
+    } else if (s.kind == StepKind::kRecv) {
+      const auto it = last_send.find(s.peer);
+      if (it != last_send.end()) post_after[i] = it->second;
+    }
   }
 }
 

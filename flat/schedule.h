@@ -50,6 +50,12 @@ struct Schedule {
   // use them to start a step as soon as its predecessors are done.
   std::vector<int32_t> succ_begin, succ;
   std::vector<int32_t> pred_count;
+  // Per step: for a receive, the last send to the same peer that comes
+  // before it in the schedule, or -1 (and -1 for every other step).  The
+  // MPI executor posts such a receive only once that send is posted, so an
+  // exchange written "send, then receive" goes on the wire in that order
+  // (flat/mpi_executor.cc says why).
+  std::vector<int32_t> post_after;
 
   void finalize();
   // Human-readable listing, one step per line (for debugging and tests).
