@@ -52,6 +52,25 @@ TEST(Builder, HazardsBecomeDependencies) {
   EXPECT_EQ(s.steps[s1].seq, 0);
 }
 
+// A receive is posted after the last send to the same peer listed before
+// it (the MPI executor's posting order); nothing else waits that way.
+TEST(Builder, ReceivesWaitForTheSendOfTheirExchange) {
+  ScheduleBuilder b;
+  const int r0 = b.recv(1, Span{Buf::kRecv, 0, 1});  // no send to 1 before it
+  const int s0 = b.send(1, Span{Buf::kSend, 0, 1});
+  const int s1 = b.send(1, Span{Buf::kSend, 1, 1});
+  const int r1 = b.recv(1, Span{Buf::kRecv, 1, 1});  // after s1, the latest
+  const int r2 = b.recv(2, Span{Buf::kRecv, 2, 1});  // another peer: free
+  const int s2 = b.send(2, Span{Buf::kSend, 2, 1});
+  const int c0 = b.copy(Span{Buf::kSend, 3, 1}, Span{Buf::kRecv, 3, 1});
+  const Schedule s = b.finish();
+  ASSERT_EQ(s.post_after.size(), s.steps.size());
+  EXPECT_EQ(s.post_after[r0], -1);
+  EXPECT_EQ(s.post_after[r1], s1);
+  EXPECT_EQ(s.post_after[r2], -1);
+  for (int id : {s0, s1, s2, c0}) EXPECT_EQ(s.post_after[id], -1) << id;
+}
+
 TEST(Builder, SendAliasTracksSendAsRecv) {
   // In place: Send unit i is Recv unit 4 + i.
   ScheduleBuilder b(/*send_alias=*/4);
