@@ -72,11 +72,25 @@ struct SelectRule {
   Op op;
   int64_t below_bytes;
   const char* composition;
-  int min_ranks = 0;  // the rule applies to groups of at least this many ranks
+  int min_ranks = 0;                                 // the rule applies to groups of at least
+  int max_ranks = std::numeric_limits<int>::max();   // ... and at most this many ranks
 };
+// Bcast and reduce on up to 8 ranks pipeline from 64 KiB: the segmented
+// compositions run the two-tree among 4 leaders, and behind the link model
+// with the executor posting sends first (session 8) they win from there
+// (4x2, --nic 2gbit, 3 jobs, composition / pipelined: bcast 32 KiB 0.83,
+// 64 KiB 2.44 (2.27-2.50), 128 KiB 1.67, 256 KiB 1.37, 1 MiB 1.75, 4 MiB
+// 1.72; reduce 32 KiB 0.74, 64 KiB 1.11, 128 KiB 1.37, 256 KiB 1.12, 1 MiB
+// 1.33, 4 MiB 1.25; below 32 KiB the composition leads by 1.4-1.5x; 2x2,
+// 2 leaders: 0.97-1.04 at 32 KiB-1 MiB either way).  Larger groups keep
+// the earlier cutoff, measured before the link model (above).
 const SelectRule kSelectRules[] = {
+    {Op::kBcast, 64 << 10, "bcast"},
+    {Op::kBcast, kAny, "bcast_pipelined", 0, 8},
     {Op::kBcast, 8 << 20, "bcast"},
     {Op::kBcast, kAny, "bcast_pipelined"},
+    {Op::kReduce, 64 << 10, "reduce"},
+    {Op::kReduce, kAny, "reduce_pipelined", 0, 8},
     {Op::kReduce, 8 << 20, "reduce"},
     {Op::kReduce, kAny, "reduce_pipelined"},
     {Op::kAllreduce, 128 << 10, "allreduce"},
@@ -295,7 +309,7 @@ const HierComposition* selected_composition(const Layout& L, const LayoutFacts& 
   if (rules.empty()) return nullptr;
   const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
   for (const auto& o : rules) {
-    if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks) continue;
+    if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks || a.size > o.rule->max_ranks) continue;
     if (o.target && composition_applies(*o.target, L, F, a)) return o.target;
   }
   return nullptr;

@@ -323,12 +323,20 @@ TEST(HierSelection, DegenerateShapesAreFlat) {
 
 TEST(HierSelection, BySizeAndShape) {
   const Layout two = synthetic({2, 2}), rr = synthetic({2, 2, 2, 2}, true), uneven = synthetic({3, 1, 2});
-  EXPECT_EQ(chosen(two, Op::kBcast, 8), "hier:bcast");
-  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 18), "hier:bcast");
-  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 20), "hier:bcast");
-  EXPECT_EQ(chosen(two, Op::kBcast, 1 << 22), "hier:bcast_pipelined");
-  EXPECT_EQ(chosen(two, Op::kReduce, 8), "hier:reduce");
-  EXPECT_EQ(chosen(two, Op::kReduce, 1 << 22), "hier:reduce_pipelined");
+  // Bcast and reduce pipeline from 64 KiB on up to 8 ranks (4-byte units),
+  // from 8 MiB on larger groups.
+  const Layout sixteen = synthetic({4, 4, 4, 4});
+  for (Op op : {Op::kBcast, Op::kReduce}) {
+    const std::string plain = std::string("hier:") + op_name(op), piped = plain + "_pipelined";
+    EXPECT_EQ(chosen(two, op, 8), plain);
+    EXPECT_EQ(chosen(two, op, (1 << 14) - 1), plain);
+    EXPECT_EQ(chosen(two, op, 1 << 14), piped);
+    EXPECT_EQ(chosen(rr, op, 1 << 18), piped);
+    EXPECT_EQ(chosen(uneven, op, 1 << 18), piped);
+    EXPECT_EQ(chosen(sixteen, op, 1 << 18), plain);
+    EXPECT_EQ(chosen(sixteen, op, (1 << 21) - 1), plain);
+    EXPECT_EQ(chosen(sixteen, op, 1 << 21), piped);
+  }
   EXPECT_EQ(chosen(two, Op::kAllreduce, 8), "hier:allreduce");
   EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 14), "hier:allreduce");  // 64 KiB
   EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 15), "hier:allreduce_columns");
