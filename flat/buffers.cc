@@ -106,14 +106,6 @@ int copy_span(const Buffers& b, const Span& src, const Span& dst) {
 }
 
 int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_first, MPI_Op op) {
-  // A commutative operation gives the same result in either order, so it
-  // always reduces straight into dst; only a non-commutative one with src
-  // second goes through src and a copy back (a whole extra pass over the
-  // data, on half of a Rabenseifner allreduce's steps).
-  if (!src_first) {
-    int commutative = 0;
-    if (MPI_Op_commutative(op, &commutative) == MPI_SUCCESS && commutative) src_first = true;
-  }
   // A piece at a time: MPI_Reduce_local's count is an int.
   const int64_t piece = units_per_piece(b[dst.buf]);
   for (Span ps = src, pd = dst; ps.n > 0; ps = after_piece(ps, piece), pd = after_piece(pd, piece)) {
@@ -134,6 +126,11 @@ int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_fir
     if (rc != MPI_SUCCESS) return rc;
   }
   return MPI_SUCCESS;
+}
+
+bool commutes(MPI_Op op) {
+  int commutative = 0;
+  return op != MPI_OP_NULL && PMPI_Op_commutative(op, &commutative) == MPI_SUCCESS && commutative;
 }
 
 bool bytes_in_order(MPI_Datatype type) {

@@ -62,6 +62,11 @@ class ScratchBuffer {
 
 int copy_span(const Buffers& b, const Span& src, const Span& dst);
 int reduce_span(const Buffers& b, const Span& src, const Span& dst, bool src_first, MPI_Op op);
+// Whether op is commutative.  The executors ask once per run and then
+// reduce with src_first for every step of a commutative operation: the
+// result is the same in either order, and only src second costs a pass
+// through src and a copy back (half of a Rabenseifner allreduce's steps).
+bool commutes(MPI_Op op);
 
 // Packs a span into bytes and unpacks bytes into a span (in-process messages).
 int pack_span(const Buffers& b, const Span& s, std::vector<char>* out);

@@ -43,6 +43,7 @@ std::string where(int rank, int step, const Schedule& s) {
 // executor reports it as a deadlock instead.
 bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error, const InprocArrival* arrival) {
   const int p = static_cast<int>(ranks.size());
+  const bool commutative = commutes(op);
   std::vector<RankState> st(p);
   std::map<MsgKey, PostedSend> sends;
   std::map<MsgKey, int> recvs;  // -> receiving step
@@ -157,7 +158,7 @@ bool run_inprocess(std::vector<InprocRank>& ranks, MPI_Op op, std::string* error
         complete(r, id);
         break;
       case StepKind::kReduce:
-        rc = reduce_span(st[r].bufs, stp.src, stp.dst, stp.src_first, op);
+        rc = reduce_span(st[r].bufs, stp.src, stp.dst, stp.src_first || commutative, op);
         complete(r, id);
         break;
     }

@@ -23,6 +23,7 @@ int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, M
   s_ = &s;
   arrival_ = arrival;
   op_ = op;
+  commutative_ = -1;
   comm_ = comm;
   tag_base_ = tag_base;
   bufs_ = user_bufs;
@@ -177,7 +178,8 @@ int ScheduleRun::run_step(int id) {
       complete(id);
       break;
     case StepKind::kReduce:
-      rc = reduce_span(bufs_, st.src, st.dst, st.src_first, op_);
+      if (commutative_ < 0) commutative_ = commutes(op_);  // asked at the run's first reduction
+      rc = reduce_span(bufs_, st.src, st.dst, st.src_first || commutative_ > 0, op_);
       complete(id);
       break;
   }

@@ -74,6 +74,7 @@ class ScheduleRun {
   const Schedule* s_ = nullptr;
   Buffers bufs_;
   MPI_Op op_ = MPI_OP_NULL;
+  int8_t commutative_ = -1;  // op's (flat/buffers.h commutes), -1 until the run's first reduction
   MPI_Comm comm_ = MPI_COMM_NULL;
   int tag_base_ = 0;
   ArrivalSession* arrival_ = nullptr;
