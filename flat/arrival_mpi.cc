@@ -5,7 +5,8 @@
 namespace hiercoll {
 
 ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
-                               const std::vector<int>* members, Election* election)
+                               const std::vector<int>* members, Election* election,
+                               const std::vector<int>* node_of)
     : tree_(tree),
       members_(election && me == root ? &election->members : members),
       election_(election),
@@ -17,6 +18,7 @@ ArrivalSession::ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Co
       // The call's reserved tags, above its steps' (flat/mpi_executor.h).
       sack_tag_(reserved_tag(tag_base, 0)),
       info_tag_(reserved_tag(tag_base, 1)),
+      placement_(tree, root, node_of),
       labels_(tree.p) {}
 
 int ArrivalSession::post(MPI_Request req, int32_t handle) {
@@ -34,6 +36,15 @@ void ArrivalSession::take_posted(std::vector<MPI_Request>* reqs, std::vector<int
 }
 
 int ArrivalSession::start() {
+  // Two members: the other one is position 1 whatever the order, so there
+  // is nothing to hand out and the data phase starts without the round trip.
+  if (p_ == 2 && !election_) {
+    const int other = member(0) == root_ ? member(1) : member(0);
+    position_ = me_ == root_ ? 0 : 1;
+    labels_.assign(0, root_);
+    labels_.assign(1, me_ == root_ ? other : me_);
+    return MPI_SUCCESS;
+  }
   if (me_ == root_) {
     position_ = 0;
     labels_.assign(0, root_);
@@ -76,7 +87,8 @@ int ArrivalSession::start() {
       if (rc != MPI_SUCCESS) return rc;
       post(req, kAnnounced);
     }
-  updates_left_ = tree_.later_peers(position_);
+  // Each peer not placed yet will be announced by an update.
+  updates_left_ = static_cast<int>(tree_.peers[position_].size()) - (n - 1) / 2;
   return updates_left_ > 0 ? post_update_recv() : MPI_SUCCESS;
 }
 
@@ -87,11 +99,11 @@ int ArrivalSession::post_update_recv() {
 }
 
 int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
-  const int pos = tree_.fill[placed_++];
+  const int pos = placement_.take(rank);
   for (int32_t id : labels_.assign(pos, rank)) woken->push_back(id);
   std::vector<int>& assignment = out_.emplace_back(std::vector<int>{pos});
   for (int u : tree_.peers[pos]) {
-    if (tree_.fill_index[u] > tree_.fill_index[pos]) continue;
+    if (labels_.rank(u) < 0) continue;
     assignment.push_back(u);
     assignment.push_back(labels_.rank(u));
   }
@@ -100,7 +112,7 @@ int ArrivalSession::place(int rank, std::vector<int32_t>* woken) {
   if (rc != MPI_SUCCESS) return rc;
   post(req, sacks_);
   for (int u : tree_.peers[pos]) {
-    if (u == 0 || tree_.fill_index[u] > tree_.fill_index[pos]) continue;
+    if (u == 0 || labels_.rank(u) < 0) continue;
     std::vector<int>& update = out_.emplace_back(std::vector<int>{pos, rank});
     rc = PMPI_Isend(update.data(), 2, MPI_INT, labels_.rank(u), info_tag_, comm_, &req);
     if (rc != MPI_SUCCESS) return rc;
@@ -135,8 +147,9 @@ int ArrivalSession::block_of(int rank) const {
 }
 
 int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
-                          int root, const std::vector<int>* members, Election* election) {
-  ArrivalSession session(tree, me, root, comm, tag_base, members, election);
+                          int root, const std::vector<int>* members, Election* election,
+                          const std::vector<int>* node_of) {
+  ArrivalSession session(tree, me, root, comm, tag_base, members, election, node_of);
   const int rc = session.start();
   if (rc != MPI_SUCCESS || session.position() < 0) return rc;
   return execute_schedule(tree.at[session.position()], bufs, op, comm, tag_base, nullptr, &session);

@@ -1,8 +1,9 @@
 // The arrival protocol of arrival-order schedules (flat/arrival_order.h)
 // under MPI.  Every non-root sends the root a start message (SACK, no data)
 // as it enters the call; the root hands out positions in fill order as
-// SACKs complete and tells
-//  - the newcomer its position and who holds its peers already placed, and
+// SACKs complete (Placement) and tells
+//  - the newcomer its position, who holds its peers already placed and
+//    (by the number of those) how many updates will follow, and
 //  - each placed peer of the newcomer (the root excepted) who now holds
 //    that position,
 // so a process learns whom it receives from and sends to as soon as that is
@@ -42,9 +43,11 @@ class ArrivalSession {
   // them); null: the whole communicator.  `tag_base`: the call's
   // (flat/mpi_executor.h); the protocol uses its reserved tags.
   // `election` (then `members` is null): the root's, with the candidates,
-  // or a candidate's, which start() fills in.
+  // or a candidate's, which start() fills in.  `node_of` (a hierarchical
+  // tree, on the whole communicator): every rank's node, for placing nodes.
   ArrivalSession(const ArrivalTree& tree, int me, int root, MPI_Comm comm, int tag_base,
-                 const std::vector<int>* members = nullptr, Election* election = nullptr);
+                 const std::vector<int>* members = nullptr, Election* election = nullptr,
+                 const std::vector<int>* node_of = nullptr);
   // A non-root: sends its SACK and waits for its position.  The root posts
   // its SACK receives.  MPI error code.
   int start();
@@ -82,7 +85,7 @@ class ArrivalSession {
   MPI_Comm comm_;
   int sack_tag_, info_tag_;
   int position_ = 0;
-  int placed_ = 1;            // root: positions handed out
+  Placement placement_;       // root: who takes which position
   int updates_left_ = 0;      // others: updates still to come
   int update_[2] = {0, 0};    // others: the update being received
   Relabelling labels_;
@@ -94,8 +97,9 @@ class ArrivalSession {
 
 // Runs one arrival-order call on this rank: the protocol, then the data
 // phase of the position it gets (none for a candidate not chosen);
-// `members` and `election` as for ArrivalSession.  MPI error code.
+// `members`, `election` and `node_of` as for ArrivalSession.  MPI error code.
 int execute_arrival_order(const ArrivalTree& tree, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base, int me,
-                          int root, const std::vector<int>* members = nullptr, Election* election = nullptr);
+                          int root, const std::vector<int>* members = nullptr, Election* election = nullptr,
+                          const std::vector<int>* node_of = nullptr);
 
 }  // namespace hiercoll

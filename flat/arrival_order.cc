@@ -119,12 +119,6 @@ bool arrival_order_applies(const CollArgs& a) {
   }
 }
 
-int ArrivalTree::later_peers(int pos) const {
-  int n = 0;
-  for (int w : peers[pos]) n += fill_index[w] > fill_index[pos];
-  return n;
-}
-
 bool ArrivalTree::is_tree() const {
   size_t ends = 0;
   for (const auto& v : peers) ends += v.size();
@@ -132,16 +126,58 @@ bool ArrivalTree::is_tree() const {
 }
 
 ArrivalTree build_arrival_tree(const Algorithm& a, const CollArgs& args, FillOrder order) {
+  std::vector<Schedule> at;
+  for (int v = 0; v < args.size; ++v) at.push_back(position_schedule(a, args, v));
+  return arrival_tree_of(std::move(at), order);
+}
+
+ArrivalTree arrival_tree_of(std::vector<Schedule> at, FillOrder order, int per_node) {
   ArrivalTree t;
-  t.p = args.size;
-  for (int v = 0; v < t.p; ++v) {
-    t.at.push_back(position_schedule(a, args, v));
-    t.peers.push_back(distinct_peers(t.at.back()));
+  t.p = static_cast<int>(at.size());
+  t.at = std::move(at);
+  for (const Schedule& s : t.at) t.peers.push_back(distinct_peers(s));
+  if (per_node <= 0 || t.p % per_node != 0) {
+    t.fill = fill_order(spanning_children(t.peers), order);
+  } else {
+    // The nodes' graph gives the order of node positions; the positions
+    // inside a node (of a node without the root, where there is one) the
+    // order of indices.
+    t.per_node = per_node;
+    const int nodes = t.p / per_node;
+    std::vector<std::vector<int>> node_peers(nodes), local_peers(per_node);
+    const int sample = nodes > 1 ? 1 : 0;
+    for (int v = 0; v < t.p; ++v)
+      for (int w : t.peers[v]) {
+        const int k = v / per_node, l = w / per_node;
+        if (k != l && std::find(node_peers[k].begin(), node_peers[k].end(), l) == node_peers[k].end())
+          node_peers[k].push_back(l);
+        if (k == l && k == sample) local_peers[v % per_node].push_back(w % per_node);
+      }
+    t.node_fill = fill_order(spanning_children(node_peers), order);
+    t.local_fill = fill_order(spanning_children(local_peers), order);
+    for (int k : t.node_fill)
+      for (int j : t.local_fill) t.fill.push_back(k * per_node + j);
   }
-  t.fill = fill_order(spanning_children(t.peers), order);
   t.fill_index.assign(t.p, 0);
   for (int i = 0; i < t.p; ++i) t.fill_index[t.fill[i]] = i;
   return t;
+}
+
+Placement::Placement(const ArrivalTree& t, int root, const std::vector<int>* node_of)
+    : t_(t), node_of_(t.per_node > 0 ? node_of : nullptr) {
+  if (!node_of_) return;
+  const int nodes = node_of_->empty() ? 0 : *std::max_element(node_of_->begin(), node_of_->end()) + 1;
+  node_pos_.assign(nodes, -1);
+  next_local_.assign(nodes, 0);
+  node_pos_[(*node_of_)[root]] = 0;
+  next_local_[(*node_of_)[root]] = 1;
+}
+
+int Placement::take(int rank) {
+  if (!node_of_) return t_.fill[placed_++];
+  const int n = (*node_of_)[rank];
+  if (node_pos_[n] < 0) node_pos_[n] = t_.node_fill[nodes_placed_++];
+  return node_pos_[n] * t_.per_node + t_.local_fill[next_local_[n]++];
 }
 
 void Relabelling::reset(int p) {

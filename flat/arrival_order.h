@@ -44,9 +44,13 @@ struct ArrivalTree {
   std::vector<int> fill;                 // positions in the order processes take them; fill[0] == 0
   std::vector<int> fill_index;           // position -> its index in fill
   std::vector<std::vector<int>> peers;   // distinct peer positions of each position
-  // The positions whose holder a process at `pos` learns only after it got
-  // its own place (peers filled later): that many updates follow its assignment.
-  int later_peers(int pos) const;
+  // A hierarchical tree (hier/hier_arrival_tree.h) places whole nodes:
+  // position k * per_node + j is index j of node position k, index 0 leads
+  // it.  A node takes the next node position in `node_fill` when the first
+  // of its processes arrives, which leads it; its later arrivals take its
+  // next indices in `local_fill`.  `fill` is then node by node.  0: flat.
+  int per_node = 0;
+  std::vector<int> node_fill, local_fill;
   // Whether the schedules form a tree (p - 1 pairs talk): only then does
   // the order of positions decide who waits for whom.  Algorithms where
   // everyone exchanges with everyone (scatter-allgather bcast,
@@ -58,6 +62,28 @@ struct ArrivalTree {
 // calling rank's; its rank and root only say which position gets the
 // root's buffers: position 0's schedule is exact only at the root).
 ArrivalTree build_arrival_tree(const Algorithm& a, const CollArgs& args, FillOrder order);
+// The tree over given position schedules (`at[v]`: position v's, peers
+// positions), flat (per_node 0) or in nodes of per_node positions.
+ArrivalTree arrival_tree_of(std::vector<Schedule> at, FillOrder order, int per_node = 0);
+
+// Which position each arrival takes, in the order they arrive: the next in
+// fill order, or on a hierarchical tree the next of its node's.  The root's
+// protocol side keeps one per call; tests replay arrival orders with it.
+class Placement {
+ public:
+  // `root` holds position 0; `node_of` (a hierarchical tree only): every
+  // rank's node, nodes with per_node ranks each.
+  Placement(const ArrivalTree& t, int root, const std::vector<int>* node_of = nullptr);
+  int take(int rank);
+
+ private:
+  const ArrivalTree& t_;
+  const std::vector<int>* node_of_;
+  int placed_ = 1;               // flat: positions handed out
+  int nodes_placed_ = 1;         // hierarchical: node positions handed out
+  std::vector<int> node_pos_;    // real node -> its node position (-1: none yet)
+  std::vector<int> next_local_;  // real node -> indices taken
+};
 
 // Position -> real rank, learned as processes arrive (-1: not yet), and the
 // steps waiting for a position.  Both executors keep one per rank.

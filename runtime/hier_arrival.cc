@@ -27,6 +27,8 @@
 #include <vector>
 
 #include "flat/arrival_mpi.h"
+#include "hier/hier_arrival_tree.h"
+#include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/stats.h"
 
@@ -235,13 +237,47 @@ class HierArrival {
   const bool leader_;      // of the fixed leaders (reduce, gather, scatter)
 };
 
+// Bcast and reduce on nodes of equal size with node leaders by arrival:
+// the composition the rules pick (or the one forced, and its inter-node
+// algorithm), run in arrival order with nodes as the
+// unit of placement (hier/hier_arrival_tree.h), so that segments pipeline
+// through the levels as in the static composition.  Its leaders must talk
+// as a tree: a two-tree among them gives way to the pipelined binary tree.
+// -1: not for this call (then the phases above run).
+int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
+                         int tag_base) {
+  const Layout& L = *topo.layout;
+  const Op op = plan.args.op;
+  if ((op != Op::kBcast && op != Op::kReduce) || !L.uniform || !s.dynamic_leaders) return -1;
+  const int64_t segment = s.segment_bytes;
+  auto tree_for = [&](const HierForced& forced) -> const ArrivalTree* {
+    const HierChoice* ch = choose_composition(L, state->facts, plan.args, plan.unit_bytes, segment, forced);
+    if (!ch) return nullptr;
+    const ScheduleKeyRef key{ch, plan.args, 1 + static_cast<int>(s.dynamic_fill)};
+    const ArrivalTree& t = *state->arrival_trees.get(
+        key, [&] { return build_hier_arrival_tree(*ch, plan.args, L.node_size(0), s.dynamic_fill); });
+    if (t.p == 0) return nullptr;
+    note_algorithm(ch->name.c_str());
+    return &t;
+  };
+  const int o = static_cast<int>(op);
+  const ArrivalTree* t = tree_for(HierForced{s.composition[o], s.inter_algorithm[o]});
+  if (!t) return -1;
+  return execute_arrival_order(*t, plan.bufs, c.mpi_op, topo.comm, tag_base, topo.rank, plan.args.root, nullptr,
+                               nullptr, &L.node_of);
+}
+
 }  // namespace
 
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                      int tag_base) {
   if (!state->facts.hierarchical()) return -1;
+  int rc = run_composed_arrival(c, plan, topo, s, state, tag_base);
+  if (rc != -1) {
+    note_arrival_order();
+    return rc;
+  }
   HierArrival h(c, plan, topo, s, state, tag_base);
-  int rc;
   switch (plan.args.op) {
     case Op::kBcast: rc = h.bcast(); break;
     case Op::kReduce: rc = h.reduce(); break;

@@ -131,9 +131,11 @@ TEST(ArrivalFill, DepthFirstFillsLargestSubtreesFirst) {
   // and the last is the root's own child.
   EXPECT_EQ(t.peers[1], (std::vector<int>{0}));
   EXPECT_EQ(t.peers[3], (std::vector<int>{2}));
-  EXPECT_EQ(t.later_peers(0), 3);
-  EXPECT_EQ(t.later_peers(4), 2);
-  EXPECT_EQ(t.later_peers(1), 0);
+  // Arrivals take positions in fill order, whoever they are.
+  Placement place(t, /*root=*/3);
+  std::vector<int> taken;
+  for (int rank : {5, 0, 7, 1, 2, 6, 4}) taken.push_back(place.take(rank));
+  EXPECT_EQ(taken, (std::vector<int>{4, 6, 7, 5, 2, 3, 1}));
 }
 
 TEST(ArrivalFill, BreadthFirstFillsLevels) {

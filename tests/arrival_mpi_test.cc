@@ -141,7 +141,8 @@ INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalMpi, ::testing::ValuesIn(rooted_algorith
 
 // Mode hier: bcast, reduce, gather and scatter run the leaders' and the
 // nodes' trees in arrival order (runtime/hier_arrival.cc) where the layout
-// has levels; every data case, count, root, in place and not, datatypes
+// has levels (bcast and reduce on equal nodes: the composition in arrival
+// order, hier/hier_arrival_tree.h); every data case, count, root, in place and not, datatypes
 // that differ between the two sides, and staggered entry orders (bcast's
 // with node leaders chosen by arrival and fixed).
 class HierArrivalMpi : public MpiTest {};
@@ -163,24 +164,29 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
   int size, me;
   MPI_Comm_size(comm, &size);
   MPI_Comm_rank(comm, &me);
-  int hier_runs = 0;  // of the operation being checked
+  int hier_runs = 0;      // of the operation being checked, hierarchical in arrival order
+  int composed_runs = 0;  // of those, a composition (not the phases' binomial trees)
   auto check = [&](const MpiCase& c, MPI_Comm on) {
     EXPECT_EQ(compare_with_native(c, on), "");
     const std::string ran = last_algorithm();
     if (ran == "none") return;
     EXPECT_EQ(last_in_arrival_order(), c.data->commutative || c.api != ApiOp::kReduce) << c.describe();
-    hier_runs += ran == "hier:binomial";
+    const bool hier = ran.rfind("hier:", 0) == 0 && last_in_arrival_order();
+    hier_runs += hier;
+    composed_runs += hier && ran != "hier:binomial";
   };
   // The hierarchical trees must run wherever the job spans several nodes.
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int node_size, several = 0, one = 0;
+  int node_size, several = 0, one = 0, smallest = 0, largest = 0;
   MPI_Comm_size(node, &node_size);
   one = node_size < size;
   MPI_Allreduce(&one, &several, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&node_size, &smallest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   MPI_Comm_free(&node);
   for (ApiOp api : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kGather, ApiOp::kScatter}) {
-    hier_runs = 0;
+    hier_runs = composed_runs = 0;
     for (const DataCase& dc : data_cases())
       for (int count : {0, 1, 7, 1000})
         for (int root = 0; root < size; ++root)
@@ -194,7 +200,7 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
           for (const TypedCase& tc : typed_pairs(api, 3 * n, root)) {
             EXPECT_EQ(compare_typed_with_native(tc, comm), "");
             EXPECT_TRUE(last_in_arrival_order()) << tc.describe();
-            hier_runs += std::string(last_algorithm()) == "hier:binomial";
+            hier_runs += std::string(last_algorithm()).rfind("hier:", 0) == 0;
           }
     for (MPI_Comm on : {comm, fixed}) {
       if (on == fixed && api != ApiOp::kBcast) continue;  // leaders are fixed there anyway
@@ -202,11 +208,16 @@ TEST_F(HierArrivalMpi, MatchesMpiInEveryEntryOrder) {
         for (const std::vector<int>& order : entry_orders(size, root)) {
           const auto place = std::find(order.begin(), order.end(), me) - order.begin();
           if (me != root) usleep(static_cast<useconds_t>(2000 * (place + 1)));
-          check(MpiCase{api, &data_case("int_sum"), 1000, root, false}, on);
+          // Odd roots: a message the pipelined compositions take.
+          check(MpiCase{api, &data_case("int_sum"), root % 2 ? 100003 : 1000, root, false}, on);
         }
     }
     if (several) {
       EXPECT_GT(hier_runs, 0) << api_op_name(api);
+    }
+    // Bcast and reduce on equal nodes: the composition in arrival order.
+    if (several && smallest == largest && (api == ApiOp::kBcast || api == ApiOp::kReduce)) {
+      EXPECT_GT(composed_runs, 0) << api_op_name(api);
     }
   }
   MPI_Comm_free(&fixed);

@@ -111,12 +111,6 @@ bool is_rooted(Op op) {
   return op == Op::kBcast || op == Op::kReduce || op == Op::kGatherv || op == Op::kScatterv;
 }
 
-int type_bytes(const DataCase& dc) {
-  int s = 0;
-  MPI_Type_size(dc.type, &s);
-  return s;
-}
-
 // ---- running a composition -------------------------------------------------
 
 struct Case {

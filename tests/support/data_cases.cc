@@ -99,6 +99,12 @@ static const DataCase& find_case(const std::vector<DataCase>& cases, const std::
   throw std::invalid_argument("no data case " + name);
 }
 
+int type_bytes(const DataCase& dc) {
+  int s = 0;
+  MPI_Type_size(dc.type, &s);
+  return s;
+}
+
 const DataCase& data_case(const std::string& name) { return find_case(data_cases(), name); }
 
 const std::vector<DataCase>& typed_cases() {

@@ -24,6 +24,8 @@ struct DataCase {
 // 2x2 integer matrix product.  Created on first use (needs MPI_Init).
 const std::vector<DataCase>& data_cases();
 const DataCase& data_case(const std::string& name);
+// Bytes of one element of the case's type (a composition's unit size).
+int type_bytes(const DataCase& dc);
 
 // Datatypes of doubles for calls where ranks (or the two sides of a call)
 // describe the same data with different datatypes of one type signature:

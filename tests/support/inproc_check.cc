@@ -227,8 +227,10 @@ std::string check_inprocess(const Scenario& sc) {
       ranks[r].sched = sc.algo ? build_schedule(*sc.algo, a) : sc.build(a);
       continue;
     }
-    const ArrivalTree tree = build_arrival_tree(*sc.algo, a, sc.fill);
-    for (int i = 0; i < p; ++i) arrival.position[sc.arrival[i]] = tree.fill[i];
+    const ArrivalTree tree = sc.tree ? sc.tree(a) : build_arrival_tree(*sc.algo, a, sc.fill);
+    Placement place(tree, sc.root, sc.node_of.empty() ? nullptr : &sc.node_of);
+    arrival.position[sc.root] = 0;
+    for (int i = 1; i < p; ++i) arrival.position[sc.arrival[i]] = place.take(sc.arrival[i]);
     ranks[r].sched = tree.at[arrival.position[r]];
   }
 

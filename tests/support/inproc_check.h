@@ -41,6 +41,11 @@ struct Scenario {
   // out in `fill` order.
   std::vector<int> arrival;
   FillOrder fill = FillOrder::kDepthFirst;
+  // With `arrival`, a composed schedule's arrival-order tree (rank r's
+  // from its CollArgs; hier/hier_arrival_tree.h), placing whole nodes by
+  // `node_of` (every rank's node).
+  std::function<ArrivalTree(const CollArgs&)> tree;
+  std::vector<int> node_of;
 
   Op the_op() const { return algo ? algo->op : op; }
   bool needs_all_counts() const { return all_counts || (algo && (algo->restrictions & kAllCounts)); }
