@@ -99,12 +99,14 @@ TEST_P(HierArrival, EveryOrderOnSmallLayouts) {
                           equal_nodes(2, 3, true)})
     for (int root = 0; root < L.size; ++root) {
       std::vector<int> rest = others(L.size, root);
+      // Each order once, the fill orders and leaders' algorithms in turn.
+      int turn = 0;
       do {
-        for (FillOrder fill : {FillOrder::kDepthFirst, FillOrder::kBreadthFirst})
-          for (const char* inter : kInter) {
-            const std::string err = run(Entry{GetParam(), &L, root, root_then(root, rest), fill}, inter);
-            ASSERT_EQ(err, "") << L.describe();
-          }
+        const FillOrder fill = turn % 2 ? FillOrder::kBreadthFirst : FillOrder::kDepthFirst;
+        const char* inter = kInter[(turn / 2) % 3];
+        ++turn;
+        const std::string err = run(Entry{GetParam(), &L, root, root_then(root, rest), fill}, inter);
+        ASSERT_EQ(err, "") << L.describe();
       } while (std::next_permutation(rest.begin(), rest.end()));
     }
   if (compositions_for(GetParam()->op).size() > 0) {
