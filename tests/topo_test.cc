@@ -131,6 +131,41 @@ TEST_F(TopoTest, SplitsAndSubsets) {
   EXPECT_EQ(live_topologies(), live);
 }
 
+// Open MPI copies a communicator's attributes (hiercoll's cached topology
+// among them) into the communicators MPI_Comm_create_group and
+// MPI_Comm_create make from it, whose group is another: each must still get
+// its own layout.  All ranks but 0, in reverse order; then the even ranks.
+TEST_F(TopoTest, CreateGroupAndCreateGetTheirOwnLayout) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const Topology* world = nullptr;
+  ASSERT_EQ(get_topology(MPI_COMM_WORLD, &world), MPI_SUCCESS);
+  MPI_Group world_group;
+  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  std::vector<int> reversed, even;
+  for (int r = size - 1; r >= 1; --r) reversed.push_back(r);
+  for (int r = 0; r < size; r += 2) even.push_back(r);
+  MPI_Group g;
+  MPI_Group_incl(world_group, int(reversed.size()), reversed.data(), &g);
+  if (rank != 0) {
+    MPI_Comm sub;
+    ASSERT_EQ(MPI_Comm_create_group(MPI_COMM_WORLD, g, 5, &sub), MPI_SUCCESS);
+    check_against_hosts(sub);
+    MPI_Comm_free(&sub);
+  }
+  MPI_Group_free(&g);
+  MPI_Group_incl(world_group, int(even.size()), even.data(), &g);
+  MPI_Comm sub;
+  ASSERT_EQ(MPI_Comm_create(MPI_COMM_WORLD, g, &sub), MPI_SUCCESS);
+  if (sub != MPI_COMM_NULL) {
+    check_against_hosts(sub);
+    MPI_Comm_free(&sub);
+  }
+  MPI_Group_free(&g);
+  MPI_Group_free(&world_group);
+}
+
 // The socket level from hwloc, on a synthetic machine of two packages of two
 // single-PU cores: node-local ranks 0,1 on package 0, 2,3 on package 1, then
 // again.  The socket_level targets set HIERCOLL_HWLOC_SYNTHETIC for the

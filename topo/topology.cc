@@ -14,7 +14,15 @@ namespace {
 // communicators (that is collective), so it is made at the first use.
 struct Cached : Topology {
   bool comms_ready = false;
+  MPI_Group parent = MPI_GROUP_NULL;  // copied from a parent: its group, until first use
 };
+
+void free_parent(Cached* t) {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized && t->parent != MPI_GROUP_NULL) PMPI_Group_free(&t->parent);
+  t->parent = MPI_GROUP_NULL;
+}
 
 std::atomic<int> g_live{0};
 std::atomic<long> g_computed{0};
@@ -27,11 +35,12 @@ void free_comms(Cached* t) {
   if (!finalized && t->comm != MPI_COMM_NULL) PMPI_Comm_free(&t->comm);
 }
 
-int copy_attr(MPI_Comm, int, void*, void* in, void* out, int* flag) {
+int copy_attr(MPI_Comm oldcomm, int, void*, void* in, void* out, int* flag) {
   const Cached* old = static_cast<const Cached*>(in);
   Cached* t = new Cached;
   t->layout = old->layout;
   t->rank = old->rank;
+  PMPI_Comm_group(oldcomm, &t->parent);
   ++g_live;
   *static_cast<Cached**>(out) = t;
   *flag = 1;
@@ -41,6 +50,7 @@ int copy_attr(MPI_Comm, int, void*, void* in, void* out, int* flag) {
 int delete_attr(MPI_Comm, int, void* val, void*) {
   Cached* t = static_cast<Cached*>(val);
   free_comms(t);
+  free_parent(t);
   delete t;
   --g_live;
   return MPI_SUCCESS;
@@ -151,7 +161,22 @@ int get_topology(MPI_Comm comm, const Topology** out) {
       return rc;
     }
   } else {
-    rc = make_comms(comm, t);  // a duplicate's first use
+    // Copied from the parent: by MPI_Comm_dup, or -- Open MPI copies
+    // attributes there too -- by MPI_Comm_create_group or MPI_Comm_create,
+    // whose group may be another.  The parent's layout is shared only with
+    // the same group (the same answer on every member, so where a layout
+    // must be computed instead, all members compute it).
+    MPI_Group mine;
+    int same = MPI_UNEQUAL;
+    PMPI_Comm_group(comm, &mine);
+    if (t->parent != MPI_GROUP_NULL) PMPI_Group_compare(mine, t->parent, &same);
+    PMPI_Group_free(&mine);
+    free_parent(t);
+    if (same != MPI_IDENT) {
+      t->layout.reset();
+      PMPI_Comm_rank(comm, &t->rank);
+    }
+    rc = make_comms(comm, t);
     if (rc != MPI_SUCCESS) return rc;
   }
   *out = t;
