@@ -1,6 +1,7 @@
 #include "fuzz/fuzz_case.h"
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -174,7 +175,21 @@ FuzzCase draw_case(uint64_t seed, int64_t index, int world_size) {
   draw_comm(d, world_size, &c);
   draw_hints(d, &c);
   c.data_seed = d.rng()();
+  // Drawn last, so that the cases drawn before arrival order existed keep
+  // everything else.
+  const ApiOp rooted[] = {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kGather, ApiOp::kScatter};
+  if (std::find(std::begin(rooted), std::end(rooted), c.api) != std::end(rooted) && d.chance(25)) {
+    c.dynamic = d.chance(50) ? "depth" : "breadth";
+    if (d.chance(30)) c.dynamic_leaders = "fixed";
+    c.max_delay_us = d.chance(50) ? 300 : 0;
+  }
   return c;
+}
+
+int entry_delay_us(const FuzzCase& c, int world_rank) {
+  if (c.max_delay_us <= 0) return 0;
+  std::mt19937_64 rng(c.data_seed + 977 * uint64_t(world_rank + 1));
+  return int(rng() % uint64_t(c.max_delay_us + 1));
 }
 
 std::string FuzzCase::describe() const {
@@ -197,6 +212,9 @@ std::string FuzzCase::describe() const {
   if (!composition.empty()) os << " composition=" << composition;
   if (!inter_algorithm.empty()) os << " inter=" << inter_algorithm;
   if (segment_bytes) os << " segment=" << segment_bytes;
+  if (!dynamic.empty()) os << " dynamic=" << dynamic;
+  if (!dynamic_leaders.empty()) os << " dynamic_leaders=" << dynamic_leaders;
+  if (max_delay_us) os << " delays<=" << max_delay_us << "us";
   return os.str();
 }
 

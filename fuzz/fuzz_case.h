@@ -50,6 +50,12 @@ struct FuzzCase {
   int64_t segment_bytes = 0;
   // Seeds this case's buffer contents (with the world rank).
   uint64_t data_seed = 0;
+  // Arrival-order trees (rooted operations): hints hiercoll_dynamic
+  // (depth, breadth) and hiercoll_dynamic_leaders (first, fixed); empty:
+  // not set.  Each rank enters hiercoll's call up to max_delay_us late
+  // (its own delay from data_seed), so processes arrive in varied orders.
+  std::string dynamic, dynamic_leaders;
+  int max_delay_us = 0;
 
   std::string describe() const;
 };
@@ -62,6 +68,8 @@ bool is_block_op(ApiOp api);  // counts are per block, one block per rank
 bool is_v_variant(ApiOp api);  // gatherv, scatterv, allgatherv, alltoallv
 // Whether the operation moves data from one side's datatype to the other's.
 bool moves_data(ApiOp api);
+// How late this world rank enters hiercoll's call in case c (microseconds).
+int entry_delay_us(const FuzzCase& c, int world_rank);
 
 FuzzCase draw_case(uint64_t seed, int64_t index, int world_size);
 

@@ -17,6 +17,8 @@ void set_hints(const FuzzCase& c, MPI_Comm comm) {
   if (!c.inter_algorithm.empty())
     MPI_Info_set(info, ("hiercoll_" + op + "_inter_algorithm").c_str(), c.inter_algorithm.c_str());
   if (c.segment_bytes) MPI_Info_set(info, "hiercoll_segment_bytes", std::to_string(c.segment_bytes).c_str());
+  if (!c.dynamic.empty()) MPI_Info_set(info, "hiercoll_dynamic", c.dynamic.c_str());
+  if (!c.dynamic_leaders.empty()) MPI_Info_set(info, "hiercoll_dynamic_leaders", c.dynamic_leaders.c_str());
   MPI_Comm_set_info(comm, info);
   MPI_Info_free(&info);
 }

@@ -1,5 +1,7 @@
 #include "fuzz/fuzz_run.h"
 
+#include <unistd.h>
+
 #include <cstring>
 #include <vector>
 
@@ -167,6 +169,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
     CallArgs args = same_type_args(sendbuf, recvbuf, c.count, t.type, op ? op->op : MPI_OP_NULL, root, comm);
     args.recvcounts = counts.data();
     if (as_ints) args.recvtype = MPI_INT, args.recvcount = c.count * ints;
+    if (!native && c.max_delay_us) usleep(static_cast<useconds_t>(entry_delay_us(c, world_rank)));
     return call_by_op(c.api, native ? Via::kPmpi : Via::kMpi, args);
   };
   const std::string failed = run_both(input, recv0, where, call, results);
