@@ -271,7 +271,7 @@ int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const 
 
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                      int tag_base) {
-  if (!state->facts.hierarchical()) return -1;
+  if (!state->facts.hierarchical() || topo.layout->size != plan.args.size) return -1;
   int rc = run_composed_arrival(c, plan, topo, s, state, tag_base);
   if (rc != -1) {
     note_arrival_order();
