@@ -20,9 +20,8 @@ Layout consecutive_layout(int size, int per_node);
 // The tree of composition `ch` for the call (its rank and root say which
 // position gets the root's buffers, as for build_arrival_tree) in nodes of
 // `per_node`.  Unusable (p == 0) unless every message between two nodes
-// is between their leaders, the nodes talk as a tree (a node late in a
-// graph with cycles, e.g. the two-tree, holds up others whatever its
-// place) and the socket level is not used.
+// is between their leaders (what lets a whole node take one node
+// position) and the socket level is not used.
 ArrivalTree build_hier_arrival_tree(const HierChoice& ch, const CollArgs& args, int per_node, FillOrder order);
 
 }  // namespace hiercoll

@@ -241,9 +241,10 @@ class HierArrival {
 // the composition the rules pick (or the one forced, and its inter-node
 // algorithm), run in arrival order with nodes as the
 // unit of placement (hier/hier_arrival_tree.h), so that segments pipeline
-// through the levels as in the static composition.  Its leaders must talk
-// as a tree: a two-tree among them gives way to the pipelined binary tree.
-// -1: not for this call (then the phases above run).
+// through the levels as in the static composition.  The leaders keep the
+// composition's algorithm, the two-tree included (docs/ARCHITECTURE.md,
+// "Compositions in arrival order").  -1: not for this call (then the
+// phases above run).
 int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
                          int tag_base) {
   const Layout& L = *topo.layout;
