@@ -251,8 +251,12 @@ int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const 
   const Op op = plan.args.op;
   if ((op != Op::kBcast && op != Op::kReduce) || !L.uniform || !s.dynamic_leaders) return -1;
   const int64_t segment = s.segment_bytes;
+  // Two levels: a node is placed whole, with its ranks in arrival order
+  // (a socket level would fix who leads each socket).
+  LayoutFacts F = state->facts;
+  F.socket_level = false;
   auto tree_for = [&](const HierForced& forced) -> const ArrivalTree* {
-    const HierChoice* ch = choose_composition(L, state->facts, plan.args, plan.unit_bytes, segment, forced);
+    const HierChoice* ch = choose_composition(L, F, plan.args, plan.unit_bytes, segment, forced);
     if (!ch) return nullptr;
     const ScheduleKeyRef key{ch, plan.args, 1 + static_cast<int>(s.dynamic_fill)};
     const ArrivalTree& t = *state->arrival_trees.get(

@@ -14,6 +14,7 @@ MPI_LAYOUTS = {
 # Layouts that only the tests naming them run on.
 OTHER_LAYOUTS = {
     "1x2": ["--nodes", "1", "--ppn", "2"],
+    "2x4": ["--nodes", "2", "--ppn", "4"],
 }
 
 def _layout_args(layout):
