@@ -166,7 +166,7 @@ ArrivalTree arrival_tree_of(std::vector<Schedule> at, FillOrder order, int per_n
 Placement::Placement(const ArrivalTree& t, int root, const std::vector<int>* node_of)
     : t_(t), node_of_(t.per_node > 0 ? node_of : nullptr) {
   if (!node_of_) return;
-  const int nodes = node_of_->empty() ? 0 : *std::max_element(node_of_->begin(), node_of_->end()) + 1;
+  const int nodes = t.p / t.per_node;  // the real nodes too: per_node ranks each
   node_pos_.assign(nodes, -1);
   next_local_.assign(nodes, 0);
   node_pos_[(*node_of_)[root]] = 0;

@@ -255,20 +255,16 @@ int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const 
   // (a socket level would fix who leads each socket).
   LayoutFacts F = state->facts;
   F.socket_level = false;
-  auto tree_for = [&](const HierForced& forced) -> const ArrivalTree* {
-    const HierChoice* ch = choose_composition(L, F, plan.args, plan.unit_bytes, segment, forced);
-    if (!ch) return nullptr;
-    const ScheduleKeyRef key{ch, plan.args, 1 + static_cast<int>(s.dynamic_fill)};
-    const ArrivalTree& t = *state->arrival_trees.get(
-        key, [&] { return build_hier_arrival_tree(*ch, plan.args, L.node_size(0), s.dynamic_fill); });
-    if (t.p == 0) return nullptr;
-    note_algorithm(ch->name.c_str());
-    return &t;
-  };
   const int o = static_cast<int>(op);
-  const ArrivalTree* t = tree_for(HierForced{s.composition[o], s.inter_algorithm[o]});
-  if (!t) return -1;
-  return execute_arrival_order(*t, plan.bufs, c.mpi_op, topo.comm, tag_base, topo.rank, plan.args.root, nullptr,
+  const HierChoice* ch = choose_composition(L, F, plan.args, plan.unit_bytes, segment,
+                                            HierForced{s.composition[o], s.inter_algorithm[o]});
+  if (!ch) return -1;
+  const ScheduleKeyRef key{ch, plan.args, 1 + static_cast<int>(s.dynamic_fill)};
+  const ArrivalTree& t = *state->arrival_trees.get(
+      key, [&] { return build_hier_arrival_tree(*ch, plan.args, L.node_size(0), s.dynamic_fill); });
+  if (t.p == 0) return -1;
+  note_algorithm(ch->name.c_str());
+  return execute_arrival_order(t, plan.bufs, c.mpi_op, topo.comm, tag_base, topo.rank, plan.args.root, nullptr,
                                nullptr, &L.node_of);
 }
 

@@ -17,22 +17,18 @@ struct Cached : Topology {
   MPI_Group parent = MPI_GROUP_NULL;  // copied from a parent: its group, until first use
 };
 
-void free_parent(Cached* t) {
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (!finalized && t->parent != MPI_GROUP_NULL) PMPI_Group_free(&t->parent);
-  t->parent = MPI_GROUP_NULL;
-}
-
 std::atomic<int> g_live{0};
 std::atomic<long> g_computed{0};
 std::atomic<bool> g_world_ready{false};
 int g_keyval = MPI_KEYVAL_INVALID;
 
-void free_comms(Cached* t) {
+// The MPI objects a cached topology holds (none to free after MPI_Finalize).
+void free_handles(Cached* t) {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (!finalized && t->comm != MPI_COMM_NULL) PMPI_Comm_free(&t->comm);
+  if (finalized) return;
+  if (t->comm != MPI_COMM_NULL) PMPI_Comm_free(&t->comm);
+  if (t->parent != MPI_GROUP_NULL) PMPI_Group_free(&t->parent);
 }
 
 int copy_attr(MPI_Comm oldcomm, int, void*, void* in, void* out, int* flag) {
@@ -49,8 +45,7 @@ int copy_attr(MPI_Comm oldcomm, int, void*, void* in, void* out, int* flag) {
 
 int delete_attr(MPI_Comm, int, void* val, void*) {
   Cached* t = static_cast<Cached*>(val);
-  free_comms(t);
-  free_parent(t);
+  free_handles(t);
   delete t;
   --g_live;
   return MPI_SUCCESS;
@@ -171,7 +166,7 @@ int get_topology(MPI_Comm comm, const Topology** out) {
     PMPI_Comm_group(comm, &mine);
     if (t->parent != MPI_GROUP_NULL) PMPI_Group_compare(mine, t->parent, &same);
     PMPI_Group_free(&mine);
-    free_parent(t);
+    if (t->parent != MPI_GROUP_NULL) PMPI_Group_free(&t->parent);
     if (same != MPI_IDENT) {
       t->layout.reset();
       PMPI_Comm_rank(comm, &t->rank);
