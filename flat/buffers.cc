@@ -20,18 +20,6 @@ BufDesc describe_buffer(const void* base, MPI_Datatype type, int64_t elems_per_u
   return d;
 }
 
-char* span_address(const Buffers& b, const Span& s) {
-  const BufDesc& d = b[s.buf];
-  return d.base + s.off * d.elems_per_unit * d.extent;
-}
-
-int span_elements(const Buffers& b, const Span& s, int* elements) {
-  const int64_t n = s.n * b[s.buf].elems_per_unit;
-  if (n > INT_MAX) return MPI_ERR_COUNT;
-  *elements = static_cast<int>(n);
-  return MPI_SUCCESS;
-}
-
 int64_t units_per_piece(const BufDesc& d) {
   const int64_t unit_bytes = d.elems_per_unit * d.type_size;
   return std::max<int64_t>(1, INT_MAX / std::max<int64_t>({unit_bytes, d.elems_per_unit, 1}));

@@ -6,6 +6,7 @@
 
 #include <mpi.h>
 
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -34,10 +35,18 @@ struct Buffers {
 };
 
 // Address of the first element of a span.
-char* span_address(const Buffers& b, const Span& s);
+inline char* span_address(const Buffers& b, const Span& s) {
+  const BufDesc& d = b[s.buf];
+  return d.base + s.off * d.elems_per_unit * d.extent;
+}
 // Number of elements of the buffer's datatype in a span; MPI_ERR_COUNT when
 // it does not fit an int.
-int span_elements(const Buffers& b, const Span& s, int* elements);
+inline int span_elements(const Buffers& b, const Span& s, int* elements) {
+  const int64_t n = s.n * b[s.buf].elems_per_unit;
+  if (n > INT_MAX) return MPI_ERR_COUNT;
+  *elements = static_cast<int>(n);
+  return MPI_SUCCESS;
+}
 
 // Units of buffer `buf` in one piece of a span that is too large for one MPI
 // call: as many whole units as INT_MAX bytes hold (at least one; a unit has

@@ -1,5 +1,8 @@
 #include "flat/mpi_executor.h"
 
+#include <algorithm>
+#include <climits>
+
 #include "flat/arrival_mpi.h"
 
 namespace hiercoll {
@@ -19,7 +22,7 @@ const TagSpace& tag_space() {
 }
 
 int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, MPI_Comm comm, int tag_base,
-                       ArrivalSession* arrival) {
+                       ArrivalSession* arrival, bool blocking) {
   s_ = &s;
   arrival_ = arrival;
   op_ = op;
@@ -31,17 +34,76 @@ int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, M
   n_ = static_cast<int>(s.steps.size());
   finished_ = 0;
   started_ = 0;
-  waiting_.assign(s.pred_count.begin(), s.pred_count.end());
   ready_.clear();
   deferred_.clear();
-  posted_.assign(n_, 0);
   reqs_.clear();
   req_step_.clear();
   pieces_.clear();  // sized on the first step sent in pieces
+  if (s.one_round && !arrival) return post_one_round(blocking);
+  waiting_.assign(s.pred_count.begin(), s.pred_count.end());
+  posted_.assign(n_, 0);
   for (int i = n_ - 1; i >= 0; --i)
     if (waiting_[i] == 0) ready_.push_back(i);
   take_arrival_posted();
   return post_ready();
+}
+
+// A schedule without dependencies: post_ready's one round (sends, then
+// receives, then local steps, each in schedule order) without its
+// readiness bookkeeping, which costs a small call about as much as MPI's
+// own posting (callgrind, an alltoallv of 8 B on 8 ranks).
+//
+// A blocking run takes its small messages the way Open MPI's own linear
+// collectives do, without a request: a lone send (a gather's non-root) by
+// PMPI_Send, small receives by PMPI_Recv in schedule order once every send
+// and every larger receive is posted.  Nothing can then wait for this rank
+// (all it sends is on its way), a small message travels eagerly whether or
+// not its receive is posted, and every step of a call has its own tag
+// (seq below seq_span), so taking receives out of schedule order matches
+// each message to its own step.  (docs/ARCHITECTURE.md, "One-round runs",
+// has what this saves.)
+int ScheduleRun::post_one_round(bool blocking) {
+  const Schedule& s = *s_;
+  const int32_t* order = s.by_kind.data();
+  const int recv_end = s.sends + s.receives;
+  const bool lone_send = blocking && recv_end == 1;
+  int rc = MPI_SUCCESS;
+  for (int k = 0; k < s.sends && rc == MPI_SUCCESS; ++k) {
+    const Step& st = s.steps[order[k]];
+    rc = lone_send && small_message(st.src) ? blocking_message(st, order[k]) : run_plain_step(st, order[k]);
+  }
+  for (int k = s.sends; k < recv_end && rc == MPI_SUCCESS; ++k) {
+    const Step& st = s.steps[order[k]];
+    if (!blocking || !small_message(st.dst)) rc = run_plain_step(st, order[k]);
+  }
+  for (int k = s.sends; k < recv_end && rc == MPI_SUCCESS && blocking; ++k) {
+    const Step& st = s.steps[order[k]];
+    if (small_message(st.dst)) rc = blocking_message(st, order[k]);
+  }
+  for (int k = recv_end; k < n_ && rc == MPI_SUCCESS; ++k) rc = run_plain_step(s.steps[order[k]], order[k]);
+  if (rc != MPI_SUCCESS) abandon();
+  return rc;
+}
+
+bool ScheduleRun::small_message(const Span& sp) const {
+  const BufDesc& d = bufs_[sp.buf];
+  return sp.n <= INT_MAX && sp.n * d.elems_per_unit * d.type_size <= kSmallMessageBytes;
+}
+
+// A small message sent or received at once (PMPI_Send / PMPI_Recv).
+int ScheduleRun::blocking_message(const Step& st, int id) {
+  ++started_;
+  const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
+  int count = 0;
+  int rc = span_elements(bufs_, sp, &count);
+  if (rc != MPI_SUCCESS) return rc;
+  const int tag = tag_base_ + st.seq % tag_space().seq_span();
+  if (st.kind == StepKind::kSend)
+    rc = PMPI_Send(span_address(bufs_, sp), count, bufs_[sp.buf].type, st.peer, tag, comm_);
+  else
+    rc = PMPI_Recv(span_address(bufs_, sp), count, bufs_[sp.buf].type, st.peer, tag, comm_, MPI_STATUS_IGNORE);
+  if (rc == MPI_SUCCESS) complete(id);
+  return rc;
 }
 
 bool ScheduleRun::done() const { return finished_ == n_ && !(arrival_ && arrival_->busy()); }
@@ -67,19 +129,21 @@ void ScheduleRun::complete(int id) {
 // posted goes to *posted.
 int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
   const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
-  const int64_t piece = units_per_piece(bufs_[sp.buf]);
+  const BufDesc& d = bufs_[sp.buf];
+  // Most spans fit one MPI call (count and bytes within int); only larger
+  // ones are cut, and pay for the division that sizes the pieces.
+  const int64_t elems = sp.n * d.elems_per_unit;
+  const bool one = sp.n <= INT_MAX && elems <= INT_MAX && elems * d.type_size <= INT_MAX;
+  const int64_t piece = one ? std::max<int64_t>(sp.n, 1) : units_per_piece(d);
   *posted = 0;
   Span rest = sp;
   do {
     const Span part = first_piece(rest, piece);
-    int count = 0;
-    int rc = span_elements(bufs_, part, &count);
-    if (rc != MPI_SUCCESS) return rc;
     MPI_Request req = MPI_REQUEST_NULL;
-    if (st.kind == StepKind::kSend)
-      rc = PMPI_Isend(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
-    else
-      rc = PMPI_Irecv(span_address(bufs_, part), count, bufs_[part.buf].type, st.peer, tag, comm_, &req);
+    const int count = static_cast<int>(part.n * d.elems_per_unit);  // within int: pieces are cut so
+    char* const at = span_address(bufs_, part);
+    const int rc = st.kind == StepKind::kSend ? PMPI_Isend(at, count, d.type, st.peer, tag, comm_, &req)
+                                              : PMPI_Irecv(at, count, d.type, st.peer, tag, comm_, &req);
     if (rc != MPI_SUCCESS) return rc;
     reqs_.push_back(req);
     req_step_.push_back(id);
@@ -141,26 +205,29 @@ int ScheduleRun::post_after_its_send(int id) {
 // Posts step id's message or runs its local work (completing it, which may
 // make more steps ready).
 int ScheduleRun::run_step(int id) {
-  const Schedule& s = *s_;
-  Step relabelled;
-  const Step* stp = &s.steps[id];
-  if (arrival_ && step_position(*stp) >= 0) {
-    const int pos = step_position(*stp);
+  const Step& st = s_->steps[id];
+  if (arrival_ && step_position(st) >= 0) {
+    const int pos = step_position(st);
     const int holder = arrival_->labels().rank(pos);
     if (holder < 0) {  // runs when the session places a rank there
       arrival_->labels().park(pos, id);
       return MPI_SUCCESS;
     }
-    relabelled = *stp;
-    if (stp->kind == StepKind::kCopy)
+    Step relabelled = st;
+    if (st.kind == StepKind::kCopy)
       relabel_copy(&relabelled.src, &relabelled.dst, arrival_->block_of(holder));
     else
       relabelled.peer = holder;
-    stp = &relabelled;
+    if (st.kind == StepKind::kSend) posted_[id] = 1;
+    return run_plain_step(relabelled, id);
   }
-  const Step& st = *stp;
-  ++started_;
   if (st.kind == StepKind::kSend) posted_[id] = 1;
+  return run_plain_step(st, id);
+}
+
+// Step id as given (peers and spans already the holders').
+int ScheduleRun::run_plain_step(const Step& st, int id) {
+  ++started_;
   int rc = MPI_SUCCESS;
   switch (st.kind) {
     case StepKind::kSend:
@@ -274,7 +341,7 @@ __attribute__((noinline)) ScheduleRun& thread_run() {
 int execute_schedule(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base,
                      void (*while_waiting)(), ArrivalSession* arrival) {
   ScheduleRun& run = thread_run();
-  int rc = run.start(s, bufs, op, comm, tag_base, arrival);
+  int rc = run.start(s, bufs, op, comm, tag_base, arrival, /*blocking=*/while_waiting == nullptr && !arrival);
   while (rc == MPI_SUCCESS && !run.done()) {
     rc = run.progress(/*wait=*/while_waiting == nullptr);
     if (while_waiting && rc == MPI_SUCCESS && !run.done()) while_waiting();

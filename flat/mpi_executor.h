@@ -53,8 +53,12 @@ class ScheduleRun {
   // (flat/arrival_order.h): peers are positions, a step waits until the
   // rank holding its position is known, and the session's messages are
   // waited for along with the schedule's.
+  //
+  // `blocking`: the caller waits for the run's end and advances nothing
+  // else meanwhile, so small messages may be sent and received by blocking
+  // MPI calls (post_one_round).
   int start(const Schedule& s, const Buffers& bufs, MPI_Op op, MPI_Comm comm, int tag_base,
-            ArrivalSession* arrival = nullptr);
+            ArrivalSession* arrival = nullptr, bool blocking = false);
   // Completes the posted requests that finished (with `wait`, blocking
   // until at least one did) and posts what became ready.  Returns an MPI
   // error code; after an error nothing of the run stays posted.
@@ -63,7 +67,14 @@ class ScheduleRun {
 
  private:
   int post_ready();
+  int post_one_round(bool blocking);
+  bool small_message(const Span& sp) const;
+  int blocking_message(const Step& st, int id);
+  // Bytes up to which a blocking run's messages go without requests:
+  // Open MPI's smallest eager limit (shared memory, 4 KiB).
+  static constexpr int64_t kSmallMessageBytes = 4096;
   int run_step(int id);
+  int run_plain_step(const Step& st, int id);
   int post_after_its_send(int id);
   int wait_all();
   void complete(int id);

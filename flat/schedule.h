@@ -56,6 +56,14 @@ struct Schedule {
   // exchange written "send, then receive" goes on the wire in that order
   // (flat/mpi_executor.cc says why).
   std::vector<int32_t> post_after;
+  // No step waits for another: every message is posted at once and every
+  // local step runs at the start (a linear gather's root, an alltoall's
+  // batch).  The MPI executor then skips its readiness bookkeeping.
+  bool one_round = false;
+  // The steps by kind, each kind in schedule order: the first `sends` are
+  // the sends, the next `receives` the receives, the rest local steps.
+  std::vector<int32_t> by_kind;
+  int32_t sends = 0, receives = 0;
 
   void finalize();
   // Human-readable listing, one step per line (for debugging and tests).

@@ -49,20 +49,34 @@ struct ScheduleKeyLess {
 template <typename T>
 class BuiltCache {
  public:
+  BuiltCache() = default;
+  BuiltCache(const BuiltCache&) = delete;  // last_ points into map_
+  BuiltCache& operator=(const BuiltCache&) = delete;
   // The cached value for key, built by `build` on a miss (shared: a
   // nonblocking call keeps its schedule while the cache moves on).
   template <typename Build>
   const std::shared_ptr<T>& get(const ScheduleKeyRef& key, Build build) {
+    // A loop repeats its call: the last entry found is tried first (one
+    // comparison instead of one per level of the tree).
+    if (last_ != map_.end() && compare_keys(last_->first.ref(), key) == 0) return last_->second;
     auto it = map_.find(key);
-    if (it != map_.end()) return it->second;
-    if (map_.size() >= kMaxEntries) map_.clear();  // crude bound; workloads repeat few shapes
-    return map_.emplace(ScheduleKey{key.algorithm, key.args, key.variant}, std::make_shared<T>(build())).first->second;
+    if (it == map_.end()) {
+      if (map_.size() >= kMaxEntries) {  // crude bound; workloads repeat few shapes
+        map_.clear();
+        last_ = map_.end();
+      }
+      it = map_.emplace(ScheduleKey{key.algorithm, key.args, key.variant}, std::make_shared<T>(build())).first;
+    }
+    last_ = it;
+    return it->second;
   }
   size_t size() const { return map_.size(); }
   static constexpr size_t kMaxEntries = 512;
 
  private:
-  std::map<ScheduleKey, std::shared_ptr<T>, ScheduleKeyLess> map_;
+  using Map = std::map<ScheduleKey, std::shared_ptr<T>, ScheduleKeyLess>;
+  Map map_;
+  typename Map::iterator last_ = map_.end();
 };
 using ScheduleCache = BuiltCache<Schedule>;
 

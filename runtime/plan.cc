@@ -21,7 +21,46 @@ int type_size(MPI_Datatype t) {
   return s;
 }
 
+struct SpareArrays {
+  bool lent = false;
+  std::vector<int64_t> counts, displs, send_counts, send_displs;
+};
+
+// Not inlined: an inlined thread_local's address is recomputed after every
+// call (flat/mpi_executor.cc's thread_run says more).
+__attribute__((noinline)) SpareArrays& spare_arrays() {
+  thread_local SpareArrays spare;
+  return spare;
+}
+
+void swap_arrays(CollArgs* a, SpareArrays* s) {
+  a->counts.swap(s->counts);
+  a->displs.swap(s->displs);
+  a->send_counts.swap(s->send_counts);
+  a->send_displs.swap(s->send_displs);
+}
+
 }  // namespace
+
+LentArrays::LentArrays(CollArgs* args) {
+  if (!args) return;
+  SpareArrays& s = spare_arrays();
+  if (s.lent) return;
+  s.lent = true;
+  swap_arrays(args, &s);
+  args->counts.clear();
+  args->displs.clear();
+  args->send_counts.clear();
+  args->send_displs.clear();
+  args_ = args;
+}
+
+LentArrays::~LentArrays() {
+  if (!args_) return;
+  SpareArrays& s = spare_arrays();
+  swap_arrays(args_, &s);
+  s.lent = false;
+}
 
 bool op_commutative(MPI_Op op) {
   int c = 1;

@@ -41,6 +41,22 @@ struct Plan {
   ByteMessage message;      // bcast
 };
 
+// A blocking call's plan borrows its thread's spare count arrays (the
+// v-variants' four, reduce_scatter's one), emptied, and gives them back,
+// grown as needed, at its end: repeated calls allocate nothing for them.
+// A call that starts while another holds them (hiercoll's own bcast of the
+// root's counts) keeps arrays of its own.
+class LentArrays {
+ public:
+  explicit LentArrays(CollArgs* args);
+  ~LentArrays();
+  LentArrays(const LentArrays&) = delete;
+  LentArrays& operator=(const LentArrays&) = delete;
+
+ private:
+  CollArgs* args_ = nullptr;  // null: nothing was lent
+};
+
 // Whether op is commutative (MPI_OP_NULL, for calls without one: yes).
 bool op_commutative(MPI_Op op);
 // Fills `plan` for call c on `rank` of `size` (handles MPI_IN_PLACE).

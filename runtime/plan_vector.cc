@@ -9,7 +9,13 @@ namespace hiercoll {
 
 namespace {
 
-std::vector<int64_t> widen(const int* v, int n) { return std::vector<int64_t>(v, v + n); }
+// Into the vector's own storage: a blocking call's plan lends its thread's
+// arrays (LentArrays), so a repeated call allocates nothing.
+void widen(std::vector<int64_t>* to, const int* v, int n) {
+  to->resize(n);
+  int64_t* out = to->data();
+  for (int i = 0; i < n; ++i) out[i] = v[i];
+}
 
 MPI_Aint extent_of(MPI_Datatype t) {
   MPI_Aint lb, ext;
@@ -69,8 +75,8 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
     case Op::kAllgatherv:
       a.count = c.sendcount;
       if (root || c.op == Op::kAllgatherv) {
-        a.counts = widen(c.recvcounts, size);
-        a.displs = widen(c.rdispls, size);
+        widen(&a.counts, c.recvcounts, size);
+        widen(&a.displs, c.rdispls, size);
       }
       if (in_place && (root || c.op == Op::kAllgatherv)) {
         a.send_alias = a.displs[rank];
@@ -81,8 +87,8 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
     case Op::kScatterv:
       a.count = c.recvcount;
       if (!root) return MPI_SUCCESS;
-      a.counts = widen(c.sendcounts, size);
-      a.displs = widen(c.sdispls, size);
+      widen(&a.counts, c.sendcounts, size);
+      widen(&a.displs, c.sdispls, size);
       if (c.recvbuf == MPI_IN_PLACE) {
         // The root's block stays where it is: Recv points at it in Send.
         a.count = a.counts[rank];
@@ -90,15 +96,15 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
       }
       return MPI_SUCCESS;
     default:  // alltoallv
-      a.counts = widen(c.recvcounts, size);
-      a.displs = widen(c.rdispls, size);
+      widen(&a.counts, c.recvcounts, size);
+      widen(&a.displs, c.rdispls, size);
       if (in_place) {
         a.send_counts = a.counts;
         a.send_displs = a.displs;
         return copy_aside(a, p);
       }
-      a.send_counts = widen(c.sendcounts, size);
-      a.send_displs = widen(c.sdispls, size);
+      widen(&a.send_counts, c.sendcounts, size);
+      widen(&a.send_displs, c.sdispls, size);
       return MPI_SUCCESS;
   }
 }

@@ -1,12 +1,14 @@
 // The caches a long-running program fills are bounded (issue 18, item 7):
 // a communicator's schedule cache, and the registry of freed handles.
-// bench/hiercoll_memory measures the resident memory itself.
+// bench/hiercoll_memory measures the resident memory itself.  Also what
+// saves a repeated call work: the cache's last entry, the lent arrays.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
 #include "runtime/comm_registry.h"
 #include "runtime/comm_state.h"
+#include "runtime/plan.h"
 
 namespace hiercoll {
 namespace {
@@ -37,6 +39,58 @@ TEST(BoundedCaches, ScheduleCacheHoldsAtMostItsBound) {
   last.counts = {1, 2, 3};
   cache.get(ScheduleKeyRef{nullptr, last}, [&] { ++builds; return Schedule{}; });
   EXPECT_EQ(builds, 5002);
+}
+
+// The cache answers a repeated call from its last entry first: whichever
+// key comes, the value returned is that key's, also right after the cache
+// was emptied at its bound.
+TEST(BoundedCaches, ScheduleCacheReturnsEachKeysOwnSchedule) {
+  ScheduleCache cache;
+  auto schedule_for = [&](int64_t count) {
+    CollArgs args;
+    args.count = count;
+    return cache.get(ScheduleKeyRef{nullptr, args}, [&] {
+      Schedule s;
+      s.tmp_units = count;  // marks whose schedule it is
+      return s;
+    });
+  };
+  for (int64_t count : {1, 1, 2, 1, 2, 2, 3, 1})
+    EXPECT_EQ(schedule_for(count)->tmp_units, count);
+  for (int64_t count = 0; count < int64_t(ScheduleCache::kMaxEntries) + 3; ++count) {
+    EXPECT_EQ(schedule_for(count)->tmp_units, count);
+    EXPECT_EQ(schedule_for(count)->tmp_units, count);
+    if (count > 0) EXPECT_EQ(schedule_for(count - 1)->tmp_units, count - 1);
+  }
+}
+
+// A blocking call's plan borrows its thread's count arrays: emptied when
+// lent, their storage kept from one call to the next; a plan made while
+// they are lent keeps its own.
+TEST(LentArrays, KeepStorageAcrossCallsAndLendOnce) {
+  const int64_t* storage = nullptr;
+  {
+    CollArgs args;
+    const LentArrays lent(&args);
+    EXPECT_TRUE(args.counts.empty());
+    args.counts.assign(64, 7);
+    storage = args.counts.data();
+  }
+  CollArgs args;
+  args.counts = {1, 2, 3};  // what a fresh plan would not have: must be emptied
+  {
+    const LentArrays lent(&args);
+    EXPECT_TRUE(args.counts.empty());
+    EXPECT_GE(args.counts.capacity(), 64u);
+    args.counts.assign(8, 1);
+    EXPECT_EQ(args.counts.data(), storage);
+    CollArgs nested;
+    nested.displs = {4, 5};
+    const LentArrays again(&nested);  // the arrays are out: nothing lent
+    EXPECT_EQ(nested.displs, (std::vector<int64_t>{4, 5}));
+    EXPECT_EQ(args.counts.data(), storage);
+  }
+  const LentArrays none(nullptr);  // a nonblocking call's plan: nothing lent
 }
 
 TEST(BoundedCaches, FreedHandlesKeepTheMostRecentOnly) {

@@ -1,7 +1,8 @@
 // Per-communicator hints across the ways communicators are made: a
 // duplicate keeps its parent's hints (those from MPI_Comm_set_info too, which
 // Open MPI does not keep in the communicator's info), MPI_Comm_dup_with_info
-// replaces them with its own, a split starts from the environment again.
+// replaces them with its own, a split starts from the environment again,
+// a communicator made on a freed one's handle starts afresh.
 // "Which path ran" is read off last_algorithm() after a real allreduce whose
 // result is checked.
 #include <mpi.h>
@@ -10,6 +11,7 @@
 
 #include "runtime/stats.h"
 #include "tests/support/mpi_test.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll::testing {
 namespace {
@@ -86,6 +88,28 @@ TEST_F(CommHints, SplitStartsFromTheEnvironment) {
   EXPECT_NE(path_of(split), "native");
   MPI_Comm_free(&split);
   MPI_Comm_free(&parent);
+}
+
+// A freed communicator's handle often comes back for the next one made:
+// the new communicator has its own state (here: not the freed one's "off"),
+// although the thread remembers the last communicator it called on.
+TEST_F(CommHints, ReusedHandleGetsItsOwnState) {
+  int reused = 0;
+  for (int round = 0; round < 4; ++round) {
+    MPI_Comm off, next;
+    MPI_Comm_dup(MPI_COMM_WORLD, &off);
+    set_hint(off, "hiercoll", "off");
+    ASSERT_EQ(path_of(off), "native");
+    const MPI_Comm freed = off;
+    MPI_Comm_free(&off);
+    MPI_Comm_dup(MPI_COMM_WORLD, &next);
+    reused += next == freed;
+    EXPECT_NE(path_of(next), "native") << "round " << round << (next == freed ? ", same handle" : "");
+    MPI_Comm_free(&next);
+  }
+  // Open MPI hands the freed object out again, so the remembered pair is
+  // exercised (not under ASan, whose allocator holds freed memory back).
+  if (!sanitize_mode()) EXPECT_GT(reused, 0);
 }
 
 }  // namespace

@@ -71,6 +71,31 @@ TEST(Builder, ReceivesWaitForTheSendOfTheirExchange) {
   for (int id : {s0, s1, s2, c0}) EXPECT_EQ(s.post_after[id], -1) << id;
 }
 
+// A schedule whose steps wait for nothing is one round, and its steps are
+// listed by kind (sends, receives, local steps; each in schedule order)
+// for the MPI executor's one-round path; one dependency makes it more.
+TEST(Builder, OneRoundListsStepsByKind) {
+  ScheduleBuilder b;
+  const int r0 = b.recv(1, Span{Buf::kRecv, 1, 1});
+  const int s0 = b.send(2, Span{Buf::kSend, 0, 1});
+  const int c0 = b.copy(Span{Buf::kSend, 0, 1}, Span{Buf::kRecv, 0, 1});
+  const int r1 = b.recv(2, Span{Buf::kRecv, 2, 1});
+  const int s1 = b.send(1, Span{Buf::kSend, 0, 1});
+  const Schedule s = b.finish();
+  EXPECT_TRUE(s.one_round);
+  EXPECT_EQ(s.sends, 2);
+  EXPECT_EQ(s.receives, 2);
+  EXPECT_EQ(s.by_kind, (std::vector<int32_t>{s0, s1, r0, r1, c0}));
+
+  ScheduleBuilder chained;
+  chained.recv(1, Span{Buf::kRecv, 0, 1});
+  chained.send(2, Span{Buf::kRecv, 0, 1});  // forwards what was received
+  const Schedule t = chained.finish();
+  EXPECT_FALSE(t.one_round);
+  EXPECT_EQ(t.sends, 1);
+  EXPECT_EQ(t.receives, 1);
+}
+
 TEST(Builder, SendAliasTracksSendAsRecv) {
   // In place: Send unit i is Recv unit 4 + i.
   ScheduleBuilder b(/*send_alias=*/4);
