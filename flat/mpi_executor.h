@@ -68,8 +68,6 @@ class ScheduleRun {
  private:
   int post_ready();
   int post_one_round(bool blocking);
-  bool small_message(const Span& sp) const;
-  int blocking_message(const Step& st, int id);
   // Bytes up to which a blocking run's messages go without requests:
   // Open MPI's smallest eager limit (shared memory, 4 KiB).
   static constexpr int64_t kSmallMessageBytes = 4096;
