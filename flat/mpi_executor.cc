@@ -158,20 +158,21 @@ void ScheduleRun::complete(int id) {
 int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
   const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
   const BufDesc& d = bufs_[sp.buf];
-  // Most spans fit one MPI call (count and bytes within int); only larger
-  // ones are cut, and pay for the division that sizes the pieces.
-  const int64_t elems = sp.n * d.elems_per_unit;
-  const bool one = sp.n <= INT_MAX && elems <= INT_MAX && elems * d.type_size <= INT_MAX;
-  const int64_t piece = one ? std::max<int64_t>(sp.n, 1) : units_per_piece(d);
+  // Most spans fit one MPI call; only larger ones are cut, and pay for the
+  // division that sizes the pieces.
+  int count = 0;
+  int64_t bytes = 0;
+  const int64_t piece = one_call(d, sp, &count, &bytes) ? std::max<int64_t>(sp.n, 1) : units_per_piece(d);
   *posted = 0;
   Span rest = sp;
   do {
     const Span part = first_piece(rest, piece);
+    int rc = span_elements(bufs_, part, &count);
+    if (rc != MPI_SUCCESS) return rc;
     MPI_Request req = MPI_REQUEST_NULL;
-    const int count = static_cast<int>(part.n * d.elems_per_unit);  // within int: pieces are cut so
     char* const at = span_address(bufs_, part);
-    const int rc = st.kind == StepKind::kSend ? PMPI_Isend(at, count, d.type, st.peer, tag, comm_, &req)
-                                              : PMPI_Irecv(at, count, d.type, st.peer, tag, comm_, &req);
+    rc = st.kind == StepKind::kSend ? PMPI_Isend(at, count, d.type, st.peer, tag, comm_, &req)
+                                    : PMPI_Irecv(at, count, d.type, st.peer, tag, comm_, &req);
     if (rc != MPI_SUCCESS) return rc;
     reqs_.push_back(req);
     req_step_.push_back(id);

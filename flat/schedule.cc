@@ -35,13 +35,14 @@ void Schedule::finalize() {
   }
   one_round = std::all_of(pred_count.begin(), pred_count.end(), [](int32_t c) { return c == 0; });
   by_kind.clear();
-  for (const StepKind k : {StepKind::kSend, StepKind::kRecv})
+  auto list = [&](auto wanted) {
     for (size_t i = 0; i < n; ++i)
-      if (steps[i].kind == k) by_kind.push_back(static_cast<int32_t>(i));
-  sends = static_cast<int32_t>(std::count_if(steps.begin(), steps.end(), [](const Step& s) { return s.kind == StepKind::kSend; }));
-  receives = static_cast<int32_t>(by_kind.size()) - sends;
-  for (size_t i = 0; i < n; ++i)
-    if (steps[i].kind == StepKind::kCopy || steps[i].kind == StepKind::kReduce) by_kind.push_back(static_cast<int32_t>(i));
+      if (wanted(steps[i].kind)) by_kind.push_back(static_cast<int32_t>(i));
+    return static_cast<int32_t>(by_kind.size());
+  };
+  sends = list([](StepKind k) { return k == StepKind::kSend; });
+  receives = list([](StepKind k) { return k == StepKind::kRecv; }) - sends;
+  list([](StepKind k) { return k == StepKind::kCopy || k == StepKind::kReduce; });
   post_after.assign(n, -1);
   std::unordered_map<int32_t, int32_t> last_send;  // peer -> latest send so far
   for (size_t i = 0; i < n; ++i) {
