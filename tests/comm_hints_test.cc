@@ -109,7 +109,9 @@ TEST_F(CommHints, ReusedHandleGetsItsOwnState) {
   }
   // Open MPI hands the freed object out again, so the remembered pair is
   // exercised (not under ASan, whose allocator holds freed memory back).
-  if (!sanitize_mode()) EXPECT_GT(reused, 0);
+  if (!sanitize_mode()) {
+    EXPECT_GT(reused, 0);
+  }
 }
 
 }  // namespace
