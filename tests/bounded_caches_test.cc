@@ -60,7 +60,9 @@ TEST(BoundedCaches, ScheduleCacheReturnsEachKeysOwnSchedule) {
   for (int64_t count = 0; count < int64_t(ScheduleCache::kMaxEntries) + 3; ++count) {
     EXPECT_EQ(schedule_for(count)->tmp_units, count);
     EXPECT_EQ(schedule_for(count)->tmp_units, count);
-    if (count > 0) EXPECT_EQ(schedule_for(count - 1)->tmp_units, count - 1);
+    if (count > 0) {
+      EXPECT_EQ(schedule_for(count - 1)->tmp_units, count - 1);
+    }
   }
 }
 
