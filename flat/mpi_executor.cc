@@ -29,6 +29,7 @@ int ScheduleRun::start(const Schedule& s, const Buffers& user_bufs, MPI_Op op, M
   commutative_ = -1;
   comm_ = comm;
   tag_base_ = tag_base;
+  seq_span_ = tag_space().seq_span();
   bufs_ = user_bufs;
   if (s.tmp_units > 0) bufs_[Buf::kTmp] = scratch_.allocate(user_bufs[Buf::kTmp], s.tmp_units);
   n_ = static_cast<int>(s.steps.size());
@@ -82,9 +83,7 @@ int ScheduleRun::post_one_round(bool blocking) {
   const Schedule& s = *s_;
   const int32_t* order = s.by_kind.data();
   const int recv_end = s.sends + s.receives;
-  const int seq_span = tag_space().seq_span();
   int rc = MPI_SUCCESS;
-  int held = 0;  // small receives of a blocking run, taken once the rest is posted
   for (int k = 0; k < recv_end && rc == MPI_SUCCESS; ++k) {
     const int id = order[k];
     const Step& st = s.steps[id];
@@ -99,36 +98,28 @@ int ScheduleRun::post_one_round(bool blocking) {
     }
     const bool small = blocking && bytes <= kSmallMessageBytes;
     if (small && !send) {
-      ++held;
+      deferred_.push_back(id);  // taken once the rest is posted
       continue;
     }
-    const int tag = tag_base_ + st.seq % seq_span;
-    char* const at = span_address(bufs_, sp);
     ++started_;
     if (small && recv_end == 1) {  // a lone small send
-      rc = PMPI_Send(at, count, d.type, st.peer, tag, comm_);
+      rc = PMPI_Send(span_address(bufs_, sp), count, d.type, st.peer, tag_of(st), comm_);
       if (rc == MPI_SUCCESS) ++finished_;  // (no step follows one in a one-round schedule)
       continue;
     }
-    MPI_Request req = MPI_REQUEST_NULL;
-    rc = send ? PMPI_Isend(at, count, d.type, st.peer, tag, comm_, &req)
-              : PMPI_Irecv(at, count, d.type, st.peer, tag, comm_, &req);
-    if (rc != MPI_SUCCESS) break;
-    reqs_.push_back(req);
-    req_step_.push_back(id);
+    rc = post_request(send, span_address(bufs_, sp), count, d.type, st, id);
   }
-  for (int k = s.sends; k < recv_end && held > 0 && rc == MPI_SUCCESS; ++k) {
-    const Step& st = s.steps[order[k]];
-    const BufDesc& d = bufs_[st.dst.buf];
+  for (size_t k = 0; k < deferred_.size() && rc == MPI_SUCCESS; ++k) {
+    const Step& st = s.steps[deferred_[k]];
     int count = 0;
-    int64_t bytes = 0;
-    if (!one_call(d, st.dst, &count, &bytes) || bytes > kSmallMessageBytes) continue;  // posted above
-    --held;
+    rc = span_elements(bufs_, st.dst, &count);
+    if (rc != MPI_SUCCESS) break;
     ++started_;
-    rc = PMPI_Recv(span_address(bufs_, st.dst), count, d.type, st.peer, tag_base_ + st.seq % seq_span, comm_,
+    rc = PMPI_Recv(span_address(bufs_, st.dst), count, bufs_[st.dst.buf].type, st.peer, tag_of(st), comm_,
                    MPI_STATUS_IGNORE);
     if (rc == MPI_SUCCESS) ++finished_;
   }
+  deferred_.clear();
   for (int k = recv_end; k < n_ && rc == MPI_SUCCESS; ++k) rc = run_plain_step(s.steps[order[k]], order[k]);
   if (rc != MPI_SUCCESS) abandon();
   return rc;
@@ -155,7 +146,19 @@ void ScheduleRun::complete(int id) {
 // for one MPI call, one per piece (units_per_piece; the peer cuts alike, and
 // MPI keeps messages of one tag between two ranks in order).  How many were
 // posted goes to *posted.
-int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
+// One MPI message of step id (with the step's peer and tag), its request
+// kept with the step's number.
+int ScheduleRun::post_request(bool send, char* at, int count, MPI_Datatype type, const Step& st, int id) {
+  MPI_Request req = MPI_REQUEST_NULL;
+  const int rc = send ? PMPI_Isend(at, count, type, st.peer, tag_of(st), comm_, &req)
+                      : PMPI_Irecv(at, count, type, st.peer, tag_of(st), comm_, &req);
+  if (rc != MPI_SUCCESS) return rc;
+  reqs_.push_back(req);
+  req_step_.push_back(id);
+  return MPI_SUCCESS;
+}
+
+int ScheduleRun::post_message(const Step& st, int id, int* posted) {
   const Span& sp = st.kind == StepKind::kSend ? st.src : st.dst;
   const BufDesc& d = bufs_[sp.buf];
   // Most spans fit one MPI call; only larger ones are cut, and pay for the
@@ -167,15 +170,10 @@ int ScheduleRun::post_message(const Step& st, int id, int tag, int* posted) {
   Span rest = sp;
   do {
     const Span part = first_piece(rest, piece);
+    const bool send = st.kind == StepKind::kSend;
     int rc = span_elements(bufs_, part, &count);
+    if (rc == MPI_SUCCESS) rc = post_request(send, span_address(bufs_, part), count, d.type, st, id);
     if (rc != MPI_SUCCESS) return rc;
-    MPI_Request req = MPI_REQUEST_NULL;
-    char* const at = span_address(bufs_, part);
-    rc = st.kind == StepKind::kSend ? PMPI_Isend(at, count, d.type, st.peer, tag, comm_, &req)
-                                    : PMPI_Irecv(at, count, d.type, st.peer, tag, comm_, &req);
-    if (rc != MPI_SUCCESS) return rc;
-    reqs_.push_back(req);
-    req_step_.push_back(id);
     ++*posted;
     rest = after_piece(rest, piece);
   } while (rest.n > 0);
@@ -262,7 +260,7 @@ int ScheduleRun::run_plain_step(const Step& st, int id) {
     case StepKind::kSend:
     case StepKind::kRecv: {
       int posted = 0;
-      rc = post_message(st, id, tag_base_ + st.seq % tag_space().seq_span(), &posted);
+      rc = post_message(st, id, &posted);
       if (posted > 1) {
         if (pieces_.size() != static_cast<size_t>(n_)) pieces_.assign(n_, 0);
         pieces_[id] = posted;

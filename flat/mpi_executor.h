@@ -78,7 +78,10 @@ class ScheduleRun {
   void complete(int id);
   void abandon();
   void take_arrival_posted();
-  int post_message(const Step& st, int id, int tag, int* posted);
+  int post_message(const Step& st, int id, int* posted);
+  int post_request(bool send, char* at, int count, MPI_Datatype type, const Step& st, int id);
+  // A step's message tag: the call's base plus its sequence number.
+  int tag_of(const Step& st) const { return tag_base_ + st.seq % seq_span_; }
 
   const Schedule* s_ = nullptr;
   Buffers bufs_;
@@ -86,6 +89,7 @@ class ScheduleRun {
   int8_t commutative_ = -1;  // op's (flat/buffers.h commutes), -1 until the run's first reduction
   MPI_Comm comm_ = MPI_COMM_NULL;
   int tag_base_ = 0;
+  int seq_span_ = 1;  // tag_space().seq_span(), read once per run
   ArrivalSession* arrival_ = nullptr;
   int n_ = 0, finished_ = 0;
   int started_ = 0;  // steps posted or run: all of them, and the rest is waiting for the requests
@@ -93,7 +97,9 @@ class ScheduleRun {
   std::vector<int32_t> waiting_;  // unfinished predecessors per step
   std::vector<int32_t> ready_;
   std::vector<int32_t> round_;     // post_ready's current round of ready steps
-  std::vector<int32_t> deferred_;  // ready receives waiting for their send to be posted
+  // Ready receives waiting for their send to be posted; in a blocking
+  // one-round run, the small receives taken once the rest is posted.
+  std::vector<int32_t> deferred_;
   std::vector<char> posted_;       // per step: a send that is posted
   std::vector<MPI_Request> reqs_;
   std::vector<int32_t> req_step_;  // < 0: -1 - the arrival session's handle

@@ -40,10 +40,20 @@ void swap_arrays(CollArgs* a, SpareArrays* s) {
   a->send_displs.swap(s->send_displs);
 }
 
+// Whether make_plan fills count arrays for c on `rank` (off the root a
+// gatherv or scatterv has none).
+bool fills_count_arrays(const Call& c, int rank) {
+  switch (c.op) {
+    case Op::kAllgatherv: case Op::kAlltoallv: case Op::kReduceScatter: return true;
+    case Op::kGatherv: case Op::kScatterv: return rank == c.root;
+    default: return false;
+  }
+}
+
 }  // namespace
 
-LentArrays::LentArrays(CollArgs* args) {
-  if (!args) return;
+LentArrays::LentArrays(CollArgs* args, const Call& c, int rank) {
+  if (!args || !fills_count_arrays(c, rank)) return;
   SpareArrays& s = spare_arrays();
   if (s.lent) return;
   s.lent = true;

@@ -44,11 +44,13 @@ struct Plan {
 // A blocking call's plan borrows its thread's spare count arrays (the
 // v-variants' four, reduce_scatter's one), emptied, and gives them back,
 // grown as needed, at its end: repeated calls allocate nothing for them.
-// A call that starts while another holds them (hiercoll's own bcast of the
-// root's counts) keeps arrays of its own.
+// Lent only where make_plan fills some for call c on `rank` (null args: a
+// nonblocking call's plan, which outlives the call); a call that starts
+// while another holds them (hiercoll's own bcast of the root's counts)
+// keeps arrays of its own.
 class LentArrays {
  public:
-  explicit LentArrays(CollArgs* args);
+  LentArrays(CollArgs* args, const Call& c, int rank);
   ~LentArrays();
   LentArrays(const LentArrays&) = delete;
   LentArrays& operator=(const LentArrays&) = delete;

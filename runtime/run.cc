@@ -151,10 +151,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   std::unique_ptr<PendingCall> pending;
   Plan local_plan;
   Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
-  // (Off the root a gatherv or scatterv has no count arrays.)
-  const bool has_arrays = c.op == Op::kAllgatherv || c.op == Op::kAlltoallv || c.op == Op::kReduceScatter ||
-                          ((c.op == Op::kGatherv || c.op == Op::kScatterv) && rank == c.root);
-  const LentArrays lent(request || !has_arrays ? nullptr : &plan.args);
+  const LentArrays lent(request ? nullptr : &plan.args, c, rank);
   // Nonblocking calls do not agree on the plan (that would block them).
   rc = make_plan_agreed(c, rank, size, request ? MPI_COMM_NULL : topo->comm, &plan);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);

@@ -70,10 +70,12 @@ TEST(BoundedCaches, ScheduleCacheReturnsEachKeysOwnSchedule) {
 // lent, their storage kept from one call to the next; a plan made while
 // they are lent keeps its own.
 TEST(LentArrays, KeepStorageAcrossCallsAndLendOnce) {
+  Call alltoallv{};  // a call whose plan fills count arrays on every rank
+  alltoallv.op = Op::kAlltoallv;
   const int64_t* storage = nullptr;
   {
     CollArgs args;
-    const LentArrays lent(&args);
+    const LentArrays lent(&args, alltoallv, 0);
     EXPECT_TRUE(args.counts.empty());
     args.counts.assign(64, 7);
     storage = args.counts.data();
@@ -81,18 +83,18 @@ TEST(LentArrays, KeepStorageAcrossCallsAndLendOnce) {
   CollArgs args;
   args.counts = {1, 2, 3};  // what a fresh plan would not have: must be emptied
   {
-    const LentArrays lent(&args);
+    const LentArrays lent(&args, alltoallv, 0);
     EXPECT_TRUE(args.counts.empty());
     EXPECT_GE(args.counts.capacity(), 64u);
     args.counts.assign(8, 1);
     EXPECT_EQ(args.counts.data(), storage);
     CollArgs nested;
     nested.displs = {4, 5};
-    const LentArrays again(&nested);  // the arrays are out: nothing lent
+    const LentArrays again(&nested, alltoallv, 0);  // the arrays are out: nothing lent
     EXPECT_EQ(nested.displs, (std::vector<int64_t>{4, 5}));
     EXPECT_EQ(args.counts.data(), storage);
   }
-  const LentArrays none(nullptr);  // a nonblocking call's plan: nothing lent
+  const LentArrays none(nullptr, alltoallv, 0);  // a nonblocking call's plan: nothing lent
 }
 
 TEST(BoundedCaches, FreedHandlesKeepTheMostRecentOnly) {
