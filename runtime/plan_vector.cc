@@ -17,6 +17,16 @@ void widen(std::vector<int64_t>* to, const int* v, int n) {
   for (int i = 0; i < n; ++i) out[i] = v[i];
 }
 
+// Whether a block is a message is decided by its bytes, alike on both
+// sides: counts of a datatype of size zero are empty blocks, as the other
+// side's zero counts of another datatype of the same (empty) signature are.
+// `side` is the buffer whose datatype the counts are in.
+void widen_counts(std::vector<int64_t>* to, const int* v, int n, const BufDesc& side) {
+  widen(to, v, n);
+  if (side.type_size == 0) std::fill(to->begin(), to->end(), 0);
+}
+int64_t count_of(int count, const BufDesc& side) { return side.type_size == 0 ? 0 : count; }
+
 MPI_Aint extent_of(MPI_Datatype t) {
   MPI_Aint lb, ext;
   PMPI_Type_get_extent(t, &lb, &ext);
@@ -73,9 +83,9 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
   switch (c.op) {
     case Op::kGatherv:
     case Op::kAllgatherv:
-      a.count = c.sendcount;
+      a.count = count_of(c.sendcount, b[Buf::kSend]);
       if (root || c.op == Op::kAllgatherv) {
-        widen(&a.counts, c.recvcounts, size);
+        widen_counts(&a.counts, c.recvcounts, size, b[Buf::kRecv]);
         widen(&a.displs, c.rdispls, size);
       }
       if (in_place && (root || c.op == Op::kAllgatherv)) {
@@ -85,9 +95,9 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
       }
       return MPI_SUCCESS;
     case Op::kScatterv:
-      a.count = c.recvcount;
+      a.count = count_of(c.recvcount, b[Buf::kRecv]);
       if (!root) return MPI_SUCCESS;
-      widen(&a.counts, c.sendcounts, size);
+      widen_counts(&a.counts, c.sendcounts, size, b[Buf::kSend]);
       widen(&a.displs, c.sdispls, size);
       if (c.recvbuf == MPI_IN_PLACE) {
         // The root's block stays where it is: Recv points at it in Send.
@@ -96,14 +106,14 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
       }
       return MPI_SUCCESS;
     default:  // alltoallv
-      widen(&a.counts, c.recvcounts, size);
+      widen_counts(&a.counts, c.recvcounts, size, b[Buf::kRecv]);
       widen(&a.displs, c.rdispls, size);
       if (in_place) {
         a.send_counts = a.counts;
         a.send_displs = a.displs;
         return copy_aside(a, p);
       }
-      widen(&a.send_counts, c.sendcounts, size);
+      widen_counts(&a.send_counts, c.sendcounts, size, b[Buf::kSend]);
       widen(&a.send_displs, c.sdispls, size);
       return MPI_SUCCESS;
   }

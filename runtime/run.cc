@@ -24,25 +24,40 @@ namespace hiercoll {
 
 namespace {
 
-// Whether the call moves no data at all (MPI lets such calls return at once).
+int type_size_of(MPI_Datatype t) {
+  int size = 0;
+  if (t != MPI_DATATYPE_NULL) PMPI_Type_size(t, &size);
+  return size;
+}
+
+// Whether the call moves no data at all (MPI lets such calls return at
+// once).  Decided in bytes, which every rank agrees on: ranks may describe
+// the same data with other counts of other datatypes (one element of a
+// datatype of size zero against zero MPI_INTs).
 bool moves_nothing(const Call& c, int rank, int size) {
   switch (c.op) {
     case Op::kBarrier: return false;
-    case Op::kReduceScatter: return false;  // counts differ per rank: let the schedule decide
-    case Op::kAllgatherv:
+    case Op::kReduceScatter: {  // every rank passes the same counts and datatype
+      if (type_size_of(c.recvtype) == 0) return true;
+      if (!c.recvcounts) return c.recvcount == 0;
       for (int r = 0; r < size; ++r)
         if (c.recvcounts[r] != 0) return false;
       return true;
-    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return false;  // only the root knows all blocks
-    case Op::kGather: return (rank == c.root ? c.recvcount : c.sendcount) == 0;
-    case Op::kScatter: return (rank == c.root ? c.sendcount : c.recvcount) == 0;
-    case Op::kBcast: {
-      // In bytes: ranks may give different counts of different datatypes.
-      int type_size = 0;
-      PMPI_Type_size(c.recvtype, &type_size);
-      return c.recvcount == 0 || type_size == 0;
     }
-    default: return c.recvcount == 0;
+    case Op::kAllgatherv: {
+      if (type_size_of(c.recvtype) == 0) return true;
+      for (int r = 0; r < size; ++r)
+        if (c.recvcounts[r] != 0) return false;
+      return true;
+    }
+    case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return false;  // only the root knows all blocks
+    case Op::kGather:
+      return rank == c.root ? int64_t(c.recvcount) * type_size_of(c.recvtype) == 0
+                            : int64_t(c.sendcount) * type_size_of(c.sendtype) == 0;
+    case Op::kScatter:
+      return rank == c.root ? int64_t(c.sendcount) * type_size_of(c.sendtype) == 0
+                            : int64_t(c.recvcount) * type_size_of(c.recvtype) == 0;
+    default: return int64_t(c.recvcount) * type_size_of(c.recvtype) == 0;
   }
 }
 
