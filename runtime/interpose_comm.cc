@@ -1,12 +1,10 @@
-// Communicator lifetime for hiercoll/comm_registry.h: MPI_Comm_free marks a
-// handle stale, and every constructor of communicators clears the handle it
-// returns (MPI may hand out the address of a freed one again); MPI_Comm_free
-// first lets hiercoll's nonblocking calls on the communicator finish.
+// Communicator lifetime for hiercoll/comm_registry.h: every constructor of
+// communicators clears the handle it returns (MPI may hand out the address
+// of a freed one again); MPI_Comm_free is in interpose_free.cc.
 #include <mpi.h>
 
 #include "runtime/comm_registry.h"
 #include "runtime/comm_state.h"
-#include "runtime/requests.h"
 
 namespace {
 
@@ -18,16 +16,6 @@ int created(int rc, MPI_Comm* c) {
 }  // namespace
 
 extern "C" {
-
-int MPI_Comm_free(MPI_Comm* comm) {
-  const MPI_Comm old = comm ? *comm : MPI_COMM_NULL;
-  // MPI lets a communicator be freed with operations pending on it; its
-  // private communicator goes with it, so hiercoll's finish first.
-  if (old != MPI_COMM_NULL) hiercoll::finish_requests_on(old);
-  const int rc = PMPI_Comm_free(comm);
-  if (rc == MPI_SUCCESS) hiercoll::note_comm_freed(old);
-  return rc;
-}
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* out) { return created(PMPI_Comm_dup(comm, out), out); }
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* out) {

@@ -65,6 +65,7 @@ int free_nothing(void*) { return MPI_SUCCESS; }
 void finish(PendingCall* call, int rc) {
   if (g_spare_runs.size() < kMaxSpareRuns) g_spare_runs.push_back(std::move(call->run));
   if (rc == MPI_SUCCESS) rc = finish_plan(call->plan);
+  call->pins.release();
   call->rc = rc;
   PMPI_Grequest_complete(call->request);
   release(call);
@@ -86,6 +87,15 @@ void progress_locked() {
   }
 }
 
+// Every handle of the call's own that the schedule or finish_plan reads
+// after the call returned.
+void pin_handles(const Call& c, PendingCall* call) {
+  for (const BufDesc& d : call->plan.bufs.buf) call->pins.pin_type(d.type);
+  call->pins.pin_type(call->plan.message.type);
+  call->pins.pin_op(c.mpi_op);
+  call->pins.pin_comm(c.comm);
+}
+
 }  // namespace
 
 int start_request(std::unique_ptr<PendingCall> owned, const Call& c, MPI_Comm comm, int tag_base,
@@ -94,6 +104,7 @@ int start_request(std::unique_ptr<PendingCall> owned, const Call& c, MPI_Comm co
   g_live.fetch_add(1);
   call->op = c.mpi_op;
   call->comm = c.comm;
+  pin_handles(c, call);
   int rc = PMPI_Grequest_start(query_call, free_call, cancel_nothing, call, &call->request);
   if (rc != MPI_SUCCESS) {
     delete call;
@@ -144,17 +155,6 @@ void progress_requests() {
 }
 
 bool requests_active() { return g_active_count.load(std::memory_order_relaxed) != 0; }
-
-void finish_requests_on(MPI_Comm comm) {
-  auto on_comm = [comm] {
-    std::lock_guard<std::mutex> lock(g_mu);
-    return std::any_of(g_active.begin(), g_active.end(), [comm](const PendingCall* p) { return p->comm == comm; });
-  };
-  while (requests_active() && on_comm()) {
-    std::lock_guard<std::mutex> lock(g_mu);
-    progress_locked();
-  }
-}
 
 bool finish_only_request(MPI_Request request) {
   if (g_active_count.load(std::memory_order_relaxed) != 1 || progress_thread_running()) return false;

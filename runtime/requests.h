@@ -16,6 +16,7 @@
 #include "flat/mpi_executor.h"
 #include "flat/schedule.h"
 #include "runtime/call.h"
+#include "runtime/handle_pins.h"
 #include "runtime/plan.h"
 
 namespace hiercoll {
@@ -30,7 +31,10 @@ struct PendingCall {
   std::shared_ptr<const Schedule> schedule;
   std::unique_ptr<ScheduleRun> run;
   MPI_Op op = MPI_OP_NULL;
-  MPI_Comm comm = MPI_COMM_NULL;  // the user's (MPI_Comm_free waits for the call)
+  MPI_Comm comm = MPI_COMM_NULL;  // the user's
+  // The user's datatypes, operation and communicator, pinned until the
+  // schedule has finished: the program may free them meanwhile.
+  HandlePins pins;
   MPI_Request request = MPI_REQUEST_NULL;
   int rc = MPI_SUCCESS;  // the call's outcome, in its status
   // Owners: the progress engine until the schedule has finished, MPI until
@@ -56,9 +60,6 @@ bool requests_active();
 // progress thread runs, runs it to its end blocking in MPI (as a blocking
 // call does, instead of polling) and returns true; else false.
 bool finish_only_request(MPI_Request request);
-// Advances the started schedules until none on the user's communicator
-// `comm` is left (MPI_Comm_free).
-void finish_requests_on(MPI_Comm comm);
 // PendingCalls alive (tests: nothing leaks).
 int live_requests();
 

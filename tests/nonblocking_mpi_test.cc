@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "call_by_op/call_by_op.h"
+#include "runtime/handle_pins.h"
 #include "runtime/requests.h"
 #include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
@@ -204,7 +205,8 @@ TEST_F(NonblockingTest, FreedRequestStillCompletes) {
 }
 
 // Freeing a communicator: with completed requests nothing stays alive; with
-// one still running, MPI_Comm_free lets it finish first.
+// one still running, MPI_Comm_free returns at once (the handle is null) and
+// the communicator goes when the call has finished.
 TEST_F(NonblockingTest, FreeingTheCommunicatorLeavesNothing) {
   const int topologies = live_topologies();
   for (bool wait_first : {true, false}) {
@@ -217,6 +219,7 @@ TEST_F(NonblockingTest, FreeingTheCommunicatorLeavesNothing) {
       EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
     }
     MPI_Comm_free(&c);
+    EXPECT_EQ(c, MPI_COMM_NULL);
     if (!wait_first) {
       EXPECT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
     }
@@ -224,6 +227,86 @@ TEST_F(NonblockingTest, FreeingTheCommunicatorLeavesNothing) {
     EXPECT_EQ(live_requests(), 0);
     EXPECT_EQ(live_topologies(), topologies);
   }
+}
+
+// An affine map x -> a x + b per int pair; composing is associative and not
+// commutative, so a result is right only in rank order.
+void compose_affine(void* in, void* inout, int* len, MPI_Datatype*) {
+  const int* f = static_cast<const int*>(in);
+  int* g = static_cast<int*>(inout);
+  for (int i = 0; i < *len; ++i, f += 2, g += 2) {
+    const unsigned a = unsigned(f[0]) * unsigned(g[0]), b = unsigned(f[0]) * unsigned(g[1]) + unsigned(f[1]);
+    g[0] = int(a);
+    g[1] = int(b);
+  }
+}
+
+// MPI keeps a freed operation, datatype or communicator valid for the
+// operations started with it (MPI-3.1 4.1.9, 5.9.5, 6.4.3): freed right
+// after the start, the calls still run with them and give MPI's results;
+// the handles go once the calls are done, and the program's handles are
+// null at once.
+TEST_F(NonblockingTest, HandlesFreedWhilePendingStayUsable) {
+  const int p = size_, n = 3001;
+  const int pinned = pinned_handles(), topologies = live_topologies();
+  for (int round = 0; round < 3; ++round) {
+    MPI_Comm c;
+    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+    MPI_Op op;
+    MPI_Op_create(compose_affine, 0, &op);
+    // Every other int, resized to span its gaps: 2n ints a block.
+    MPI_Datatype pair, vector, strided;
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_commit(&pair);
+    MPI_Type_vector(n, 1, 2, MPI_INT, &vector);
+    MPI_Type_create_resized(vector, 0, 2 * n * sizeof(int), &strided);
+    MPI_Type_free(&vector);
+    MPI_Type_commit(&strided);
+
+    std::vector<int> maps(2 * n), composed(2 * n, -1), want(2 * n);
+    for (int i = 0; i < n; ++i) maps[2 * i] = 2 * rank_ + i % 3 + 1, maps[2 * i + 1] = rank_ + round + i;
+    PMPI_Allreduce(maps.data(), want.data(), n, pair, op, MPI_COMM_WORLD);
+    std::vector<int> spread(2 * n, -1), gathered(size_t(p) * 2 * n, -1);
+    for (int i = 0; i < n; ++i) spread[2 * i] = rank_ * n + i;
+    MPI_Request reqs[2];
+    ASSERT_EQ(MPI_Iallreduce(maps.data(), composed.data(), n, pair, op, c, &reqs[0]), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Igather(spread.data(), 1, strided, gathered.data(), 1, strided, p - 1, c, &reqs[1]), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Op_free(&op), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Type_free(&pair), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Type_free(&strided), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Comm_free(&c), MPI_SUCCESS);
+    EXPECT_EQ(op, MPI_OP_NULL);
+    EXPECT_EQ(pair, MPI_DATATYPE_NULL);
+    EXPECT_EQ(c, MPI_COMM_NULL);
+    if (round % 2) {
+      for (int k : {1, 0}) EXPECT_EQ(MPI_Wait(&reqs[k], MPI_STATUS_IGNORE), MPI_SUCCESS);
+    } else {
+      EXPECT_EQ(MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE), MPI_SUCCESS);
+    }
+    EXPECT_EQ(composed, want) << "round " << round;
+    std::vector<int> want_gathered(gathered.size(), -1);
+    if (rank_ == p - 1)
+      for (int r = 0; r < p; ++r)
+        for (int i = 0; i < n; ++i) want_gathered[size_t(r) * 2 * n + 2 * i] = r * n + i;
+    EXPECT_EQ(gathered, want_gathered) << "round " << round;
+  }
+  EXPECT_EQ(pinned_handles(), pinned);
+  EXPECT_EQ(live_requests(), 0);
+  EXPECT_EQ(live_topologies(), topologies);
+}
+
+// A free that nothing pins is MPI's own, errors included.
+TEST_F(NonblockingTest, FreesOfUnpinnedHandlesAreMpis) {
+  MPI_Datatype t;
+  MPI_Type_dup(MPI_INT, &t);
+  EXPECT_EQ(MPI_Type_free(&t), MPI_SUCCESS);
+  EXPECT_EQ(t, MPI_DATATYPE_NULL);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Datatype predefined = MPI_INT;
+  EXPECT_NE(MPI_Type_free(&predefined), MPI_SUCCESS);
+  MPI_Op sum = MPI_SUM;
+  EXPECT_NE(MPI_Op_free(&sum), MPI_SUCCESS);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
 // Bad input: the error class at the call, through the handler, and no
