@@ -59,8 +59,12 @@ int start_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Request* q) {
     case ApiOp::kGather: return HIERCOLL_START(gather, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kScatter: return HIERCOLL_START(scatter, s, sn, st, r, rn, rt, a.root, a.comm);
     case ApiOp::kBarrier: return pmpi ? PMPI_Ibarrier(a.comm, q) : MPI_Ibarrier(a.comm, q);
-    // hiercoll interposes no nonblocking v-variant: nothing starts them here.
-    case ApiOp::kGatherv: case ApiOp::kScatterv: case ApiOp::kAllgatherv: case ApiOp::kAlltoallv: break;
+    case ApiOp::kGatherv: return HIERCOLL_START(gatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.root, a.comm);
+    case ApiOp::kScatterv:
+      return HIERCOLL_START(scatterv, s, a.sendcounts, a.sdispls, st, r, rn, rt, a.root, a.comm);
+    case ApiOp::kAllgatherv: return HIERCOLL_START(allgatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.comm);
+    case ApiOp::kAlltoallv:
+      return HIERCOLL_START(alltoallv, s, a.sendcounts, a.sdispls, st, r, a.recvcounts, a.rdispls, rt, a.comm);
   }
 #undef HIERCOLL_START
   return MPI_ERR_OTHER;

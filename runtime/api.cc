@@ -73,6 +73,31 @@ Call barrier_call(MPI_Comm comm) {
               Op::kBarrier, "MPI_Barrier"};
 }
 
+Call gatherv_call(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return Call{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype,
+                          root, comm),
+              ApiOp::kGatherv, Op::kGatherv, "MPI_Gatherv"};
+}
+Call scatterv_call(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                   void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return Call{vector_args(sendbuf, 0, sendcounts, displs, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype,
+                          root, comm),
+              ApiOp::kScatterv, Op::kScatterv, "MPI_Scatterv"};
+}
+Call allgatherv_call(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return Call{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype, 0,
+                          comm),
+              ApiOp::kAllgatherv, Op::kAllgatherv, "MPI_Allgatherv"};
+}
+Call alltoallv_call(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                    void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return Call{
+      vector_args(sendbuf, 0, sendcounts, sdispls, sendtype, recvbuf, 0, recvcounts, rdispls, recvtype, 0, comm),
+      ApiOp::kAlltoallv, Op::kAlltoallv, "MPI_Alltoallv"};
+}
+
 // A nonblocking call: MPI refuses a null request pointer (MPI_ERR_REQUEST).
 template <typename Native>
 int start_call(const Call& c, MPI_Request* request, Native native) {
@@ -213,42 +238,69 @@ int hiercoll_iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 
 int hiercoll_gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Call c{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype, root,
-                     comm),
-         ApiOp::kGatherv, Op::kGatherv, "MPI_Gatherv"};
-  return run_call(c, [&] {
+  return run_call(gatherv_call(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm), [&] {
     return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
   });
+}
+int hiercoll_igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      MPI_Request* request) {
+  return start_call(gatherv_call(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm),
+                    request, [&] {
+                      return PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                                           comm, request);
+                    });
 }
 
 int hiercoll_scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                       void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Call c{vector_args(sendbuf, 0, sendcounts, displs, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype, root,
-                     comm),
-         ApiOp::kScatterv, Op::kScatterv, "MPI_Scatterv"};
-  return run_call(c, [&] {
+  return run_call(scatterv_call(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm), [&] {
     return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
   });
+}
+int hiercoll_iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                       void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       MPI_Request* request) {
+  return start_call(scatterv_call(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm),
+                    request, [&] {
+                      return PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                                            comm, request);
+                    });
 }
 
 int hiercoll_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  Call c{vector_args(sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, 0, recvcounts, displs, recvtype, 0,
-                     comm),
-         ApiOp::kAllgatherv, Op::kAllgatherv, "MPI_Allgatherv"};
-  return run_call(c, [&] {
+  return run_call(allgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm), [&] {
     return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
   });
+}
+int hiercoll_iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                         MPI_Request* request) {
+  return start_call(allgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm),
+                    request, [&] {
+                      return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                                              comm, request);
+                    });
 }
 
 int hiercoll_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                        void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                        MPI_Comm comm) {
-  Call c{vector_args(sendbuf, 0, sendcounts, sdispls, sendtype, recvbuf, 0, recvcounts, rdispls, recvtype, 0, comm),
-         ApiOp::kAlltoallv, Op::kAlltoallv, "MPI_Alltoallv"};
-  return run_call(c, [&] {
-    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-  });
+  return run_call(
+      alltoallv_call(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm), [&] {
+        return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+      });
+}
+int hiercoll_ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                        void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                        MPI_Comm comm, MPI_Request* request) {
+  return start_call(
+      alltoallv_call(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm), request,
+      [&] {
+        return PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                               request);
+      });
 }
 
 int hiercoll_barrier(MPI_Comm comm) {

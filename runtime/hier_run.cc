@@ -31,7 +31,8 @@ void say_unfit(const Settings& s, const Call& c, const std::string& unfit, const
 }  // namespace
 
 const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
-                                                    const Settings& s, CommState* state, const Tuned& t, int* rc) {
+                                                    const Settings& s, CommState* state, const Tuned& t,
+                                                    bool blocking, int* rc) {
   *rc = MPI_SUCCESS;
   const CollArgs& args = plan.args;
   const int op = static_cast<int>(args.op);
@@ -63,6 +64,11 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
   }
   if (segment > 0 && choice->seg_units * plan.unit_bytes > segment)
     say_segment_raised(s, c, segment, choice->seg_units * plan.unit_bytes);
+  if ((choice->comp->needs & kNeedAllCounts) && !blocking) {
+    if (forcing || tuned) say_unfit(s, c, choice->name + " (a nonblocking call has no count exchange)", nullptr);
+    if (forcing) count_fallback(c.api);
+    return nullptr;
+  }
   if (choice->comp->needs & kNeedAllCounts) {
     *rc = share_root_counts(topo, state, &plan.args, &plan.bufs, plan.unit_bytes);
     if (*rc != MPI_SUCCESS) return nullptr;

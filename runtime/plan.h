@@ -87,12 +87,17 @@ struct FlatPick {
   const Algorithm* algorithm;
   CollArgs& args;
 };
-FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links);
+// blocking: false for a nonblocking call, which cannot wait for the count
+// exchange of a gatherv or scatterv (share_root_counts).
+FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links,
+                   bool blocking);
 // The schedule that runs the call hierarchically; null when none applies
-// (degenerate topology, operation kept flat) or when the count exchange
-// failed (*rc: its MPI error code, else MPI_SUCCESS).
+// (degenerate topology, operation kept flat, a composition that needs the
+// count exchange for a nonblocking call: !blocking) or when the count
+// exchange failed (*rc: its MPI error code, else MPI_SUCCESS).
 const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, const Topology& topo,
-                                                    const Settings& s, CommState* state, const Tuned& t, int* rc);
+                                                    const Settings& s, CommState* state, const Tuned& t,
+                                                    bool blocking, int* rc);
 
 // Gatherv/scatterv whose algorithm or composition needs every block's
 // count on every rank (kAllCounts, kNeedAllCounts): the root's counts

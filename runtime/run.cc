@@ -194,13 +194,13 @@ int run_call_internal(const Call& c, MPI_Request* request) {
       rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
       if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
     } else {
-      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, &rc);
+      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, /*blocking=*/!request, &rc);
       if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
     }
   }
   const Path path = sched ? Path::kHier : Path::kFlat;
   if (!sched) {
-    FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links);
+    FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links, /*blocking=*/!request);
     if (arrival_possible && wants_arrival_order(pick, settings, tuned))
       return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
                              Path::kFlat);
@@ -247,7 +247,8 @@ void say_segment_raised(const Settings& s, const Call& c, int64_t asked, int64_t
                  static_cast<long long>(kMaxSegments));
 }
 
-FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links) {
+FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t, const LinkSharing& links,
+                   bool blocking) {
   FlatPick pick{nullptr, plan.args};
   CollArgs& args = pick.args;
   FlatRequest req;
@@ -259,6 +260,7 @@ FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t,
   req.segment_bytes = s.segment_bytes;
   req.machine = t.machine;
   req.links = links;
+  req.no_count_exchange = !blocking;
   const FlatDecision d = decide_flat(args, plan.unit_bytes, req);
   if (d.unfit_forced) count_fallback(c.api);
   // A tuned algorithm that does not fit this call (e.g. a commutative-only

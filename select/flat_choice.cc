@@ -8,10 +8,14 @@ namespace hiercoll {
 
 namespace {
 
-const Algorithm* fitting(Op op, std::string_view name, const CollArgs& args, const char** unfit) {
+bool fits_request(const Algorithm& a, const CollArgs& args, const FlatRequest& req) {
+  return algorithm_fits(a, args) && !(req.no_count_exchange && (a.restrictions & kAllCounts));
+}
+
+const Algorithm* fitting(std::string_view name, const CollArgs& args, const FlatRequest& req, const char** unfit) {
   if (name.empty()) return nullptr;
-  const Algorithm* a = find_algorithm(op, name);
-  if (a && algorithm_fits(*a, args)) return a;
+  const Algorithm* a = find_algorithm(args.op, name);
+  if (a && fits_request(*a, args, req)) return a;
   *unfit = name.data();  // a std::string's characters (FlatRequest)
   return nullptr;
 }
@@ -21,10 +25,11 @@ const Algorithm* fitting(Op op, std::string_view name, const CollArgs& args, con
 FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatRequest& req) {
   FlatDecision d;
   const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
-  d.algorithm = fitting(args.op, req.forced, args, &d.unfit_forced);
+  d.algorithm = fitting(req.forced, args, req, &d.unfit_forced);
   // A forced name (fitting or not) hides the tuning file's choice.
-  if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(args.op, req.tuned, args, &d.unfit_tuned);
+  if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(req.tuned, args, req, &d.unfit_tuned);
   if (!d.algorithm) d.algorithm = default_algorithm(args, bytes, req.machine, req.links);
+  if (req.no_count_exchange && (d.algorithm->restrictions & kAllCounts)) d.algorithm = find_algorithm(args.op, "linear");
   // seg_units stays 0 where the schedule ignores it (segmented_flag_test),
   // so that one cached schedule serves every segment-free call shape.
   if (unit_bytes <= 0 || !d.algorithm->segmented) return d;

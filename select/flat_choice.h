@@ -24,6 +24,10 @@ struct FlatRequest {
   int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
   const MachineFigures* machine = nullptr;  // figures the rules and default segments follow (null: built-in)
   LinkSharing links;                        // the group's, for the rules (select/flat_rules.h)
+  // A nonblocking gatherv or scatterv: it cannot wait for the root's counts
+  // to reach every rank, so algorithms that need them (kAllCounts) do not
+  // fit, and the rules' pick of one becomes the linear form.
+  bool no_count_exchange = false;
 };
 
 struct FlatDecision {

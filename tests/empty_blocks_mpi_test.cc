@@ -85,19 +85,24 @@ TEST_F(EveryPath, RootedCallsOfEmptyDataMoveNothing) {
     for (int root = 0; root < p; ++root) {
       const int k = 5;
       std::vector<int> in(k * p, 1), out = untouched(k * p);
-      EXPECT_EQ(run(nb, [&] { return MPI_Bcast(out.data(), count(k), type(), root, comm); },
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Bcast(out.data(), count(k), type(), root, comm); },
                     [&](MPI_Request* q) { return MPI_Ibcast(out.data(), count(k), type(), root, comm, q); }),
                 MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Gather(in.data(), count(k), type(), out.data(), count(2), type(), root, comm); },
-                    [&](MPI_Request* q) {
-                      return MPI_Igather(in.data(), count(k), type(), out.data(), count(2), type(), root, comm, q);
-                    }),
-                MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Scatter(in.data(), count(1), type(), out.data(), count(k), type(), root, comm); },
-                    [&](MPI_Request* q) {
-                      return MPI_Iscatter(in.data(), count(1), type(), out.data(), count(k), type(), root, comm, q);
-                    }),
-                MPI_SUCCESS);
+      EXPECT_EQ(
+          run(
+              nb, [&] { return MPI_Gather(in.data(), count(k), type(), out.data(), count(2), type(), root, comm); },
+              [&](MPI_Request* q) {
+                return MPI_Igather(in.data(), count(k), type(), out.data(), count(2), type(), root, comm, q);
+              }),
+          MPI_SUCCESS);
+      EXPECT_EQ(
+          run(
+              nb, [&] { return MPI_Scatter(in.data(), count(1), type(), out.data(), count(k), type(), root, comm); },
+              [&](MPI_Request* q) {
+                return MPI_Iscatter(in.data(), count(1), type(), out.data(), count(k), type(), root, comm, q);
+              }),
+          MPI_SUCCESS);
       EXPECT_EQ(out, untouched(k * p)) << "root " << root << (nb ? " nonblocking" : "");
     }
   });
@@ -108,22 +113,26 @@ TEST_F(EveryPath, UnrootedCallsOfEmptyDataMoveNothing) {
   for_every_path([&](MPI_Comm comm, bool nb) {
     const int k = 4;
     std::vector<int> in(k * p, 1), out = untouched(k * p);
-    EXPECT_EQ(run(nb, [&] { return MPI_Allgather(in.data(), count(k), type(), out.data(), count(k), type(), comm); },
+    EXPECT_EQ(run(
+                  nb, [&] { return MPI_Allgather(in.data(), count(k), type(), out.data(), count(k), type(), comm); },
                   [&](MPI_Request* q) {
                     return MPI_Iallgather(in.data(), count(k), type(), out.data(), count(k), type(), comm, q);
                   }),
               MPI_SUCCESS);
-    EXPECT_EQ(run(nb, [&] { return MPI_Alltoall(in.data(), count(k), type(), out.data(), count(1), type(), comm); },
+    EXPECT_EQ(run(
+                  nb, [&] { return MPI_Alltoall(in.data(), count(k), type(), out.data(), count(1), type(), comm); },
                   [&](MPI_Request* q) {
                     return MPI_Ialltoall(in.data(), count(k), type(), out.data(), count(1), type(), comm, q);
                   }),
               MPI_SUCCESS);
-    EXPECT_EQ(run(nb, [&] { return MPI_Alltoall(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(1), type(), comm); },
+    EXPECT_EQ(run(
+                  nb, [&] { return MPI_Alltoall(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(1), type(), comm); },
                   [&](MPI_Request* q) {
                     return MPI_Ialltoall(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(1), type(), comm, q);
                   }),
               MPI_SUCCESS);
-    EXPECT_EQ(run(nb, [&] { return MPI_Allgather(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(k), type(), comm); },
+    EXPECT_EQ(run(
+                  nb, [&] { return MPI_Allgather(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(k), type(), comm); },
                   [&](MPI_Request* q) {
                     return MPI_Iallgather(MPI_IN_PLACE, 0, MPI_INT, out.data(), count(k), type(), comm, q);
                   }),
@@ -134,25 +143,30 @@ TEST_F(EveryPath, UnrootedCallsOfEmptyDataMoveNothing) {
       const int n = t == empty_ ? k : 0;
       const MPI_Op op = t == empty_ ? add_ : MPI_SUM;
       for (int root : {0, p - 1})
-        EXPECT_EQ(run(nb, [&] { return MPI_Reduce(in.data(), out.data(), n, t, op, root, comm); },
+        EXPECT_EQ(run(
+                      nb, [&] { return MPI_Reduce(in.data(), out.data(), n, t, op, root, comm); },
                       [&](MPI_Request* q) { return MPI_Ireduce(in.data(), out.data(), n, t, op, root, comm, q); }),
                   MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Allreduce(in.data(), out.data(), n, t, op, comm); },
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Allreduce(in.data(), out.data(), n, t, op, comm); },
                     [&](MPI_Request* q) { return MPI_Iallreduce(in.data(), out.data(), n, t, op, comm, q); }),
                 MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Scan(in.data(), out.data(), n, t, op, comm); },
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Scan(in.data(), out.data(), n, t, op, comm); },
                     [&](MPI_Request* q) { return MPI_Iscan(in.data(), out.data(), n, t, op, comm, q); }),
                 MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Exscan(in.data(), out.data(), n, t, op, comm); },
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Exscan(in.data(), out.data(), n, t, op, comm); },
                     [&](MPI_Request* q) { return MPI_Iexscan(in.data(), out.data(), n, t, op, comm, q); }),
                 MPI_SUCCESS);
-      EXPECT_EQ(run(nb, [&] { return MPI_Reduce_scatter_block(in.data(), out.data(), n, t, op, comm); },
-                    [&](MPI_Request* q) {
-                      return MPI_Ireduce_scatter_block(in.data(), out.data(), n, t, op, comm, q);
-                    }),
-                MPI_SUCCESS);
+      EXPECT_EQ(
+          run(
+              nb, [&] { return MPI_Reduce_scatter_block(in.data(), out.data(), n, t, op, comm); },
+              [&](MPI_Request* q) { return MPI_Ireduce_scatter_block(in.data(), out.data(), n, t, op, comm, q); }),
+          MPI_SUCCESS);
       const std::vector<int> counts(p, n);
-      EXPECT_EQ(run(nb, [&] { return MPI_Reduce_scatter(in.data(), out.data(), counts.data(), t, op, comm); },
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Reduce_scatter(in.data(), out.data(), counts.data(), t, op, comm); },
                     [&](MPI_Request* q) {
                       return MPI_Ireduce_scatter(in.data(), out.data(), counts.data(), t, op, comm, q);
                     }),
@@ -166,7 +180,7 @@ TEST_F(EveryPath, UnrootedCallsOfEmptyDataMoveNothing) {
 // The v-variants with data between even ranks and the odd ranks' blocks
 // empty in the zero-size datatype: even ranks' blocks arrive, the rest of
 // every buffer stays untouched.
-class VariantsTest : public EmptyBlocksTest {
+class VariantsTest : public EveryPath {
  protected:
   // Counts of this rank's blocks to or from each rank, in this rank's own
   // datatype: kBlock ints between even ranks, one zero-size element where
@@ -199,68 +213,94 @@ class VariantsTest : public EmptyBlocksTest {
 
 TEST_F(VariantsTest, AlltoallvMixesDataAndZeroSizeBlocks) {
   const int p = size_;
-  for (const char* mode : {"hier", "flat"}) {
-    MPI_Comm comm = world_with_hints({{"hiercoll", mode}});
+  for_every_path([&](MPI_Comm comm, bool nb) {
     std::vector<int> in(size_t(p) * kBlock);
     for (int j = 0; j < p; ++j)
       for (int i = 0; i < kBlock; ++i) in[j * kBlock + i] = value(rank_, j, i);
     const std::vector<int> c = counts(), d = displs();
+    const MPI_Datatype t = type();
     std::vector<int> out = untouched(in.size());
-    EXPECT_EQ(MPI_Alltoallv(in.data(), c.data(), d.data(), type(), out.data(), c.data(), d.data(), type(), comm),
-              MPI_SUCCESS);
+    EXPECT_EQ(
+        run(
+            nb,
+            [&] { return MPI_Alltoallv(in.data(), c.data(), d.data(), t, out.data(), c.data(), d.data(), t, comm); },
+            [&](MPI_Request* q) {
+              return MPI_Ialltoallv(in.data(), c.data(), d.data(), t, out.data(), c.data(), d.data(), t, comm, q);
+            }),
+        MPI_SUCCESS);
     const std::vector<int> want = even_blocks([&](int) { return rank_; });
-    EXPECT_EQ(out, want) << mode;
+    EXPECT_EQ(out, want) << (nb ? "nonblocking" : "blocking");
     // In place: the input is the receive buffer; odd blocks keep it.
     std::vector<int> io = in;
-    EXPECT_EQ(MPI_Alltoallv(MPI_IN_PLACE, nullptr, nullptr, MPI_INT, io.data(), c.data(), d.data(), type(), comm),
-              MPI_SUCCESS);
+    EXPECT_EQ(
+        run(
+            nb,
+            [&] {
+              return MPI_Alltoallv(MPI_IN_PLACE, nullptr, nullptr, MPI_INT, io.data(), c.data(), d.data(), t, comm);
+            },
+            [&](MPI_Request* q) {
+              return MPI_Ialltoallv(MPI_IN_PLACE, nullptr, nullptr, MPI_INT, io.data(), c.data(), d.data(), t, comm, q);
+            }),
+        MPI_SUCCESS);
     std::vector<int> want_in_place = in;
     for (size_t i = 0; i < in.size(); ++i)
       if (want[i] != kUntouched) want_in_place[i] = want[i];
-    EXPECT_EQ(io, want_in_place) << mode;
-    MPI_Comm_free(&comm);
-  }
+    EXPECT_EQ(io, want_in_place) << (nb ? "nonblocking" : "blocking");
+  });
 }
 
 TEST_F(VariantsTest, RootedAndAllgatherVariantsMixDataAndZeroSizeBlocks) {
   const int p = size_;
-  for (const char* mode : {"hier", "flat"}) {
-    MPI_Comm comm = world_with_hints({{"hiercoll", mode}});
+  for_every_path([&](MPI_Comm comm, bool nb) {
+    const char* how = nb ? "nonblocking" : "blocking";
     const std::vector<int> c = counts(), d = displs();
+    const MPI_Datatype t = type();
     for (int root = 0; root < p; ++root) {
       // Gatherv: even ranks send kBlock ints to an even root; the rest send
       // or receive empty blocks.
       std::vector<int> mine(kBlock);
       for (int i = 0; i < kBlock; ++i) mine[i] = value(rank_, root, i);
-      const int sendcount = zero_size_side() ? 1 : (root % 2 == 0 ? kBlock : 0);
+      const int n = zero_size_side() ? 1 : (root % 2 == 0 ? kBlock : 0);
       std::vector<int> out = untouched(size_t(p) * kBlock);
-      EXPECT_EQ(MPI_Gatherv(mine.data(), sendcount, type(), out.data(), c.data(), d.data(), type(), root, comm),
+      EXPECT_EQ(run(
+                    nb, [&] { return MPI_Gatherv(mine.data(), n, t, out.data(), c.data(), d.data(), t, root, comm); },
+                    [&](MPI_Request* q) {
+                      return MPI_Igatherv(mine.data(), n, t, out.data(), c.data(), d.data(), t, root, comm, q);
+                    }),
                 MPI_SUCCESS);
       const std::vector<int> gathered = rank_ == root ? even_blocks([&](int) { return root; }) : untouched(out.size());
-      EXPECT_EQ(out, gathered) << mode << " gatherv root " << root;
+      EXPECT_EQ(out, gathered) << how << " gatherv root " << root;
 
       // Scatterv: the root's blocks for even ranks.
       std::vector<int> blocks(size_t(p) * kBlock);
       for (int j = 0; j < p; ++j)
         for (int i = 0; i < kBlock; ++i) blocks[j * kBlock + i] = value(root, j, i);
       std::vector<int> got = untouched(kBlock);
-      EXPECT_EQ(MPI_Scatterv(blocks.data(), c.data(), d.data(), type(), got.data(), sendcount, type(), root, comm),
-                MPI_SUCCESS);
+      EXPECT_EQ(
+          run(
+              nb, [&] { return MPI_Scatterv(blocks.data(), c.data(), d.data(), t, got.data(), n, t, root, comm); },
+              [&](MPI_Request* q) {
+                return MPI_Iscatterv(blocks.data(), c.data(), d.data(), t, got.data(), n, t, root, comm, q);
+              }),
+          MPI_SUCCESS);
       std::vector<int> want = untouched(kBlock);
       if (!zero_size_side() && root % 2 == 0)
         for (int i = 0; i < kBlock; ++i) want[i] = value(root, rank_, i);
-      EXPECT_EQ(got, want) << mode << " scatterv root " << root;
+      EXPECT_EQ(got, want) << how << " scatterv root " << root;
     }
     // Allgatherv: every even rank's block to every even rank.
     std::vector<int> mine(kBlock);
     for (int i = 0; i < kBlock; ++i) mine[i] = value(rank_, rank_, i);
+    const int n = zero_size_side() ? 1 : kBlock;
     std::vector<int> out = untouched(size_t(p) * kBlock);
-    EXPECT_EQ(MPI_Allgatherv(mine.data(), zero_size_side() ? 1 : kBlock, type(), out.data(), c.data(), d.data(),
-                             type(), comm),
+    EXPECT_EQ(run(
+                  nb, [&] { return MPI_Allgatherv(mine.data(), n, t, out.data(), c.data(), d.data(), t, comm); },
+                  [&](MPI_Request* q) {
+                    return MPI_Iallgatherv(mine.data(), n, t, out.data(), c.data(), d.data(), t, comm, q);
+                  }),
               MPI_SUCCESS);
-    EXPECT_EQ(out, even_blocks([](int j) { return j; })) << mode << " allgatherv";
-    MPI_Comm_free(&comm);
-  }
+    EXPECT_EQ(out, even_blocks([](int j) { return j; })) << how << " allgatherv";
+  });
 }
 
 }  // namespace

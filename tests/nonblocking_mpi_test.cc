@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "call_by_op/call_by_op.h"
@@ -338,6 +339,40 @@ TEST_F(NonblockingTest, CountedLikeBlockingCalls) {
   ASSERT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
   EXPECT_EQ(y, size_);
   EXPECT_EQ(local_count(ApiOp::kAllreduce, Path::kHier) + local_count(ApiOp::kAllreduce, Path::kFlat), before + 1);
+}
+
+long served(ApiOp op) { return local_count(op, Path::kHier) + local_count(op, Path::kFlat); }
+
+// The nonblocking v-variants run hiercoll's schedules (counted as served,
+// not as MPI's own).  A gatherv or scatterv algorithm or composition that
+// needs every block's count on every rank cannot wait for the count
+// exchange in a nonblocking call: forced, it falls back visibly, and the
+// result is still right.
+TEST_F(NonblockingTest, VectorVariantsRunHiercollSchedules) {
+  const DataCase& ints = data_case("int_sum");
+  for (ApiOp op : {ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv}) {
+    const long before = served(op);
+    EXPECT_EQ(compare_vector_with_native(op, ints, ints, 100, 0, size_ - 1, false, true, MPI_COMM_WORLD,
+                                         Via::kMpiNonblocking),
+              "");
+    EXPECT_EQ(served(op), before + 1) << api_op_name(op);
+  }
+  const std::pair<const char*, const char*> forced[] = {{"hiercoll_gatherv_algorithm", "binomial"},
+                                                         {"hiercoll_gatherv_composition", "gatherv"}};
+  for (const auto& hint : forced) {
+    MPI_Comm comm = world_with_hints({hint});
+    const long fallbacks = local_fallbacks(ApiOp::kGatherv);
+    for (int root = 0; root < size_; ++root)
+      EXPECT_EQ(compare_vector_with_native(ApiOp::kGatherv, ints, ints, 50, 0, root, false, true, comm,
+                                           Via::kMpiNonblocking),
+                "")
+          << hint.first;
+    // The forced binomial tree never fits a nonblocking gatherv.
+    if (hint.second == std::string("binomial")) {
+      EXPECT_EQ(local_fallbacks(ApiOp::kGatherv), fallbacks + size_);
+    }
+    MPI_Comm_free(&comm);
+  }
 }
 
 }  // namespace

@@ -55,7 +55,8 @@ std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   const DataCase& d = *c.data;
-  if (is_vector(c.api)) return compare_vector_with_native(c.api, d, d, c.count, 0, c.root, c.in_place, c.gaps, comm);
+  if (is_vector(c.api))
+    return compare_vector_with_native(c.api, d, d, c.count, 0, c.root, c.in_place, c.gaps, comm, via);
   const bool root = rank == c.root;
   const int n = c.count;
   // Irregular counts for reduce_scatter: n, n+1, n+2, ... (zeros when n == 0
@@ -138,7 +139,8 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   if (is_vector(c.api))
-    return compare_vector_with_native(c.api, *c.send_type, *c.recv_type, c.doubles / 3, 3, c.root, false, true, comm);
+    return compare_vector_with_native(c.api, *c.send_type, *c.recv_type, c.doubles / 3, 3, c.root, false, true, comm,
+                                      via);
   const bool root = rank == c.root;
   const bool bcast = c.api == ApiOp::kBcast;
   const DataCase& st = *c.send_type;

@@ -67,6 +67,6 @@ std::string compare_typed_with_native(const TypedCase& c, MPI_Comm comm, Via via
 // follow VectorLayout (scale `count`) in units of `group` doubles (0: one
 // element, where both sides have one type).
 std::string compare_vector_with_native(ApiOp api, const DataCase& st, const DataCase& rt, int count, int group,
-                                       int root, bool in_place, bool gaps, MPI_Comm comm);
+                                       int root, bool in_place, bool gaps, MPI_Comm comm, Via via = Via::kMpi);
 
 }  // namespace hiercoll::testing

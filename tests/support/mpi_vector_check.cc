@@ -42,12 +42,12 @@ Side side_of(const VectorLayout& v, int scale, F count_of) {
 }  // namespace
 
 std::string compare_vector_with_native(ApiOp api, const DataCase& st, const DataCase& rt, int count, int group,
-                                       int root_rank, bool in_place, bool gaps, MPI_Comm comm) {
+                                       int root_rank, bool in_place, bool gaps, MPI_Comm comm, Via via) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   std::ostringstream what;
-  what << api_op_name(api) << " " << st.name << " to " << rt.name << " count=" << count << " root=" << root_rank
+  what << (via == Via::kMpiNonblocking ? "nonblocking " : "") << api_op_name(api) << " " << st.name << " to " << rt.name << " count=" << count << " root=" << root_rank
        << (in_place ? " in-place" : "") << (gaps ? " gaps" : "");
   const Op op = op_of(api);
   const bool root = rank == root_rank;
@@ -98,7 +98,7 @@ std::string compare_vector_with_native(ApiOp api, const DataCase& st, const Data
         a.recvbuf = MPI_IN_PLACE;
       }
     }
-    const int rc = call_by_op(api, native ? Via::kPmpi : Via::kMpi, a);
+    const int rc = call_by_op(api, native ? Via::kPmpi : via, a);
     if (rc != MPI_SUCCESS) return what.str() + who + " returned " + std::to_string(rc);
     if (send != input) return what.str() + who + " wrote the send buffer";
     results[native] = recv;
