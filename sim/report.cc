@@ -1,7 +1,9 @@
 #include "sim/report.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <system_error>
 
 #include "bench/csv.h"
 
@@ -115,6 +117,12 @@ void print_calibration(std::ostream& os, const CalibrationSet& set, const Calibr
 
 bool write_csv_files(const std::string& dir, const SimOptions& opt, const std::vector<SimPoint>& points,
                      std::string* error) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);  // DIR and its parents, as mkdir -p
+  if (ec) {
+    *error = "cannot create " + dir + ": " + ec.message();
+    return false;
+  }
   std::ofstream sim(dir + "/simulated.csv"), crit(dir + "/critical_path.csv");
   if (!sim || !crit) {
     *error = "cannot write " + dir + "/simulated.csv and critical_path.csv";

@@ -129,6 +129,23 @@ TEST(SimCall, CsvFiles) {
   EXPECT_EQ(ppn_text({3, 1, 2}), "3+1+2");
 }
 
+// --out DIR makes DIR and its parents, as mkdir -p; a path under a file
+// cannot be made and says so.
+TEST(SimCall, CsvFilesMakeTheirFolder) {
+  SimOptions o = layout_options(2, 2);
+  o.ops = {"bcast"};
+  o.sizes = {8};
+  o.impls = {"hier"};
+  const std::vector<SimPoint> pts = run_sweep(o, sim_layout(o), nullptr, false);
+  const std::string dir = testing::TempDir() + "/out_parent/a/b";
+  std::string error;
+  ASSERT_TRUE(write_csv_files(dir, o, pts, &error)) << error;
+  EXPECT_TRUE(std::ifstream(dir + "/simulated.csv").good());
+  std::ofstream(testing::TempDir() + "/a_file") << "x";
+  EXPECT_FALSE(write_csv_files(testing::TempDir() + "/a_file/sub", o, pts, &error));
+  EXPECT_NE(error.find("cannot create"), std::string::npos) << error;
+}
+
 // The command line: bench's spellings, one clear line per bad input.
 TEST(SimCall, OptionsAndTheirErrors) {
   auto parse = [](std::vector<const char*> args, SimOptions* o) {
