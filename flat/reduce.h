@@ -16,6 +16,19 @@ void build_reduce_binomial(const CollArgs& a, ScheduleBuilder& b);
 // halving and distance doubling, then a binomial gather to the root.  The
 // distance-doubling order keeps rank order, so any operation works.
 void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b);
+// Binary blocks (Thakur et al. §5.2): the reduce-scatter part of the
+// binary-blocks allreduce (flat/binary_blocks.h), then a binomial gather of
+// the largest block's pieces to the root (a root outside that block takes
+// rank 0's place).  Rank order kept, so any operation works.
+void build_reduce_binary_blocks(const CollArgs& a, ScheduleBuilder& b);
+// Ring (Thakur et al. §5.3): pairwise-exchange reduce-scatter (§4.4, rank
+// order kept, so any operation works), then each rank sends its block of
+// the result to the root.
+void build_reduce_ring(const CollArgs& a, ScheduleBuilder& b);
+// Where the algorithms that reduce whole vectors in pieces accumulate: the
+// root in Recv[0, count), others in fresh scratch; either starts as a copy
+// of the input (in place at the root: already there).
+Span reduce_accumulator(const CollArgs& a, ScheduleBuilder& b);
 
 // Pipelined over in-order trees (two-tree paper, Sects. 2, 2.2; see
 // flat/trees.h), in segments of seg_units; rank order kept for any root.

@@ -10,12 +10,17 @@
 
 namespace hiercoll {
 
+Span reduce_accumulator(const CollArgs& a, ScheduleBuilder& b) {
+  const bool is_root = a.rank == a.root;
+  const Span acc = is_root ? Span{Buf::kRecv, 0, a.count} : b.tmp(a.count);
+  if (!(is_root && a.send_alias >= 0)) b.copy(Span{Buf::kSend, 0, a.count}, acc);
+  return acc;
+}
+
 void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b) {
   const int64_t n = a.count;
   if (n == 0) return;
-  const bool is_root = a.rank == a.root;
-  const Span acc = is_root ? Span{Buf::kRecv, 0, n} : b.tmp(n);
-  if (!(is_root && a.send_alias >= 0)) b.copy(Span{Buf::kSend, 0, n}, acc);
+  const Span acc = reduce_accumulator(a, b);
   const Group g{a.rank, a.size, nullptr};
   std::vector<int> storage;
   const Group core = rabenseifner_fold_in(b, g, acc, &storage, a.root);

@@ -3,9 +3,14 @@
 
 namespace hiercoll {
 
+// Every reduce algorithm keeps rank order in its reductions (see
+// flat/reduce.h), so none is kCommutativeOnly (that is for algorithms that
+// combine out of rank order, as reduce_scatter's recursive_halving).
 void add_reduce_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kReduce, "binomial", 0, build_reduce_binomial});
   out->push_back({Op::kReduce, "rabenseifner", 0, build_reduce_rabenseifner});
+  out->push_back({Op::kReduce, "binary_blocks", 0, build_reduce_binary_blocks});
+  out->push_back({Op::kReduce, "ring", 0, build_reduce_ring});
   out->push_back({Op::kReduce, "pipelined_binary_tree", 0, build_reduce_pipelined_tree, true});
   out->push_back({Op::kReduce, "twotree", 0, build_reduce_twotree, true});
   out->push_back({Op::kReduce, "chain", 0, build_reduce_chain, true});

@@ -1,6 +1,6 @@
 // The simulator against the papers' closed forms, one rank per node (so
 // every message crosses the network and no link is shared): Thakur,
-// Rabenseifner, Gropp (MPICH) for bcast and allreduce, Sanders, Speck,
+// Rabenseifner, Gropp (MPICH) for bcast, reduce and allreduce, Sanders, Speck,
 // Träff (two-tree paper) for the pipelined chain and binary tree and the
 // two-tree bcast.  m is the message, N the number of segments.
 #include <gtest/gtest.h>
@@ -109,26 +109,86 @@ TEST(SimClosedForm, RabenseifnerAllreduce) {
   }
 }
 
-// Ring (pairwise-exchange reduce-scatter, ring allgather).  The formula
-// charges every step's reduction after its receive; hiercoll's schedule
-// sends from the input, so receives overlap earlier reductions and from
-// p = 4 on it beats the formula.  Exact for p <= 3 (blocks even), and its
-// communication terms are exact for any p when reducing is free.
-TEST(SimClosedForm, RingAllreduce) {
+// The ring algorithms' checks (§5.3): the paper's form `full` (its
+// communication part `comm` plus (1 - 1/p) m gamma) within 2% for p up to
+// exact_up_to, never exceeded, and its communication terms exact for any p
+// when reducing is free.
+void expect_ring(Op op, int exact_up_to) {
   for (int p : {2, 3, 4, 7, 16, 50}) {
     const int64_t count = int64_t(p) * 65536;  // even blocks
     const double m = 4.0 * count, f = (p - 1.0) / p;
     const double comm = 2 * (p - 1) * kA + 2 * f * m * kB;
     const double full = comm + f * m * kG;
-    const double sim = simulate_flat(Op::kAllreduce, "ring", p, count, 4).time_us;
-    if (p <= 3) {
+    const double sim = simulate_flat(op, "ring", p, count, 4).time_us;
+    if (p <= exact_up_to) {
       EXPECT_WITHIN_2PCT(sim, full);
     }
     EXPECT_LE(sim, full * 1.000001) << "p=" << p;
     EXPECT_GE(sim, std::max(comm, f * m * kG)) << "p=" << p;
-    EXPECT_WITHIN_2PCT(simulate_flat(Op::kAllreduce, "ring", p, count, 4, 0, /*free_reduce=*/true).time_us, comm);
+    EXPECT_WITHIN_2PCT(simulate_flat(op, "ring", p, count, 4, 0, /*free_reduce=*/true).time_us, comm);
   }
 }
+
+// Ring (pairwise-exchange reduce-scatter, ring allgather).  The formula
+// charges every step's reduction after its receive; hiercoll's schedule
+// sends from the input, so receives overlap earlier reductions and from
+// p = 4 on it beats the formula.  Exact for p <= 3 (blocks even), and its
+// communication terms are exact for any p when reducing is free.
+TEST(SimClosedForm, RingAllreduce) { expect_ring(Op::kAllreduce, 3); }
+
+double reduce_us(const char* name, int p, int64_t count, bool free_reduce = false) {
+  return simulate_flat(Op::kReduce, name, p, count, 4, 0, free_reduce).time_us;
+}
+
+// Binary-blocks reduce (§5.2; the paper gives no cost, so this one is
+// derived from the schedule): the largest block, p0 = 2^floor(lg p), runs
+// §5.1's reduce-scatter, lg p0 alpha + (1 - 1/p0) m (beta + gamma); each
+// of its members then receives its piece of the smaller blocks' sum,
+// alpha + m/p0 beta, and reduces it, m/p0 gamma; a binomial gather to the
+// root (rank 0 here) follows, lg p0 alpha + (1 - 1/p0) m beta.  Serially
+// that is (2 lg p0 + 1) alpha + (2 - 1/p0) m beta + m gamma, which the
+// simulator matches exactly when reducing is free (each member's receive
+// port is busy throughout).  With gamma the extra receive has no
+// predecessor, so it overlaps the last reduce-scatter step's reduction
+// (m/p0 gamma >= alpha + m/p0 beta here) and only the extra reduction
+// counts: 2 lg p0 alpha + 2(1 - 1/p0) m beta + m gamma.  A power of two
+// has no smaller block and is §5.1's reduce: 2 lg p alpha + 2(1 - 1/p)
+// m beta + (1 - 1/p) m gamma.  The non-powers of two are 3 * 2^k, two
+// blocks of ratio 2, whose smaller block's pieces arrive in time; with a
+// larger ratio or more blocks (5, 7, 13) the smaller blocks' chain of
+// messages is on the critical path (the paper's delta_expo,max) and the
+// form is only a lower bound.
+TEST(SimClosedForm, BinaryBlocksReduce) {
+  const int64_t count = static_cast<int64_t>(kM) / 4;
+  for (int p : {2, 8, 64}) {
+    const double lg = std::log2(p), f = (p - 1.0) / p;
+    EXPECT_WITHIN_2PCT(reduce_us("binary_blocks", p, count), 2 * lg * kA + 2 * f * kM * kB + f * kM * kG);
+  }
+  // The largest block's §5.1 reduce plus the one reduction of the smaller
+  // blocks' piece.
+  auto with_smaller_blocks = [](int p) {
+    const int p0 = 1 << static_cast<int>(std::floor(std::log2(p)));
+    return 2 * std::log2(p0) * kA + 2 * (p0 - 1.0) / p0 * kM * kB + kM * kG;
+  };
+  for (int p : {6, 12, 48}) {
+    const int p0 = 1 << static_cast<int>(std::floor(std::log2(p)));
+    EXPECT_WITHIN_2PCT(reduce_us("binary_blocks", p, count), with_smaller_blocks(p));
+    EXPECT_WITHIN_2PCT(reduce_us("binary_blocks", p, count, /*free_reduce=*/true),
+                       (2 * std::log2(p0) + 1) * kA + (2 - 1.0 / p0) * kM * kB);
+  }
+  for (int p : {5, 7, 13}) EXPECT_GE(reduce_us("binary_blocks", p, count), with_smaller_blocks(p)) << "p=" << p;
+}
+
+// Ring reduce (§5.3): T = (p-1)(alpha + alpha_uni) + m(beta + beta_uni) +
+// m gamma - (m(beta + beta_uni) + m gamma)/p, where a one-way message costs
+// what an exchange does (alpha_uni = alpha, beta_uni = beta: the simulator
+// is full duplex).  As for the ring allreduce, the formula charges every
+// reduction before the next step, while hiercoll's reduce-scatter sends
+// from the input (receives overlap earlier reductions) and the root takes
+// the first results while it still reduces its own: exact at p = 2, below
+// the formula from p = 3 on, and its communication terms exact for any p
+// when reducing is free.
+TEST(SimClosedForm, RingReduce) { expect_ring(Op::kReduce, 2); }
 
 // Linear pipeline: the last of p ranks gets block N after p - 1 + N - 1
 // steps of alpha + beta m / N.
