@@ -69,14 +69,15 @@ const Rule kRules[] = {
     {Op::kAllgather, kAny, kAnyP, "ring", false, false, true},
     {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, kAny, kAnyP, "bruck"},
-    // reduce_scatter: recursive halving (commutative) or recursive doubling
-    // (non-commutative) below 512 KiB, pairwise exchange above; on up to 8
-    // ranks halving up to 2 MiB (emulated 4x2, --nic 2gbit, 3 jobs at load
-    // 8-16, pairwise / halving: 512 KiB in all 1.32 (1.18-1.37), 1 MiB 1.11,
-    // 2 MiB 1.02, 8 MiB 0.91).
+    // reduce_scatter: commutative operations halve recursively below
+    // 512 KiB (below 2 MiB on up to 8 ranks, as measured against MPI's
+    // own, docs/ARCHITECTURE.md); non-commutative ones use recursive
+    // doubling only below 512 bytes (§4.4): it moves n(lg p - (p-1)/p)
+    // bytes against pairwise exchange's n(p-1)/p, which saves its p - 1 -
+    // lg p latencies only on very short vectors.  Pairwise exchange above.
     {Op::kReduceScatter, 2048 * 1024, 8, "recursive_halving"},
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
-    {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_doubling"},
+    {Op::kReduceScatter, 512, kAnyP, "recursive_doubling"},
     {Op::kReduceScatter, kAny, kAnyP, "pairwise"},
     // alltoall: Bruck for short blocks on 8+ ranks, scattered isend/irecv
     // for medium blocks, pairwise exchange for long ones; on up to 8 ranks

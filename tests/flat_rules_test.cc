@@ -93,11 +93,15 @@ TEST(FlatRules, SmallGroupsGatherAndScatterLinearlyAndKeepExchangesScatteredLong
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 512 * KiB), p <= 8 ? "scattered" : "pairwise");
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 1 * MiB), "pairwise");
     // Reduce_scatter by its total bytes: halving below 512 KiB in all, on
-    // up to 8 ranks below 2 MiB; non-commutative operations never halve.
+    // up to 8 ranks below 2 MiB; non-commutative operations never halve and
+    // take recursive doubling only below 512 bytes (MPICH paper §4.4).
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p), "recursive_halving");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p), p <= 8 ? "recursive_halving" : "pairwise");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, (2 * MiB + p - 1) / p), "pairwise");
-    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p, false), "recursive_doubling");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 256 / p, false), "recursive_doubling");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 511 / p, false), "recursive_doubling");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, (512 + p - 1) / p, false), "pairwise");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p, false), "pairwise");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p, false), "pairwise");
   }
 }
