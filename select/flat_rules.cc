@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <limits>
 #include <vector>
@@ -16,16 +17,6 @@ namespace {
 
 constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
 constexpr int kAnyP = std::numeric_limits<int>::max();
-
-struct Rule {
-  Op op;
-  int64_t below_bytes;  // the rule applies to messages shorter than this
-  int max_p;            // ... on groups of at most this many ranks
-  const char* algorithm;
-  bool pow2_groups = false;  // ... only on power-of-two groups
-  bool skewed_only = false;  // ... only on skewed allgatherv blocks (is_skewed)
-  bool ring = false;         // ... only where a ring pays (ring_pays)
-};
 
 // Allgatherv blocks are skewed when the largest is more than 4 times the
 // mean: a ring then forwards it p - 1 times in sequence, while recursive
@@ -40,8 +31,11 @@ bool is_skewed(const CollArgs& a) {
   return largest * a.size > 4 * total;
 }
 
-// Thakur/Rabenseifner/Gropp §3-4 cutoffs (MPICH defaults), in order.
-const Rule kRules[] = {
+// The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order;
+// on groups of up to 8 ranks some differ, as measured against MPI's own
+// (docs/ARCHITECTURE.md, "Rules re-measured").  No rule is shadowed by an
+// earlier one (flat_rules_test).
+const FlatRule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's
     // scatter + allgather for long ones (recursive doubling for medium
     // messages, ring for long ones where it pays (ring_pays), else
@@ -51,16 +45,15 @@ const Rule kRules[] = {
     {Op::kBcast, 512 * 1024, kAnyP, "scatter_recursive_doubling"},
     {Op::kBcast, kAny, kAnyP, "scatter_ring", false, false, true},
     {Op::kBcast, kAny, kAnyP, "scatter_recursive_doubling"},
-    // reduce: binomial for short messages and non-commutative operations,
-    // Rabenseifner's reduce-scatter + gather otherwise.
+    // reduce: binomial up to 2 KiB, Rabenseifner's reduce-scatter + gather
+    // above.  Every reduce algorithm combines in rank order (flat/reduce.h),
+    // so non-commutative operations choose alike.
     {Op::kReduce, 2048 + 1, kAnyP, "binomial"},
     {Op::kReduce, kAny, kAnyP, "rabenseifner"},
-    {Op::kReduce, kAny, kAnyP, "binomial"},
-    // allreduce: recursive doubling for short messages and non-commutative
-    // operations, Rabenseifner otherwise.
+    // allreduce: recursive doubling up to 2 KiB, Rabenseifner above; in
+    // rank order too (flat/allreduce.h).
     {Op::kAllreduce, 2048 + 1, kAnyP, "recursive_doubling"},
     {Op::kAllreduce, kAny, kAnyP, "rabenseifner"},
-    {Op::kAllreduce, kAny, kAnyP, "recursive_doubling"},
     // allgather: recursive doubling below 512 KiB on powers of two, Bruck
     // below 80 KiB otherwise, ring for long messages where it pays
     // (ring_pays), else recursive doubling / Bruck.
@@ -70,20 +63,19 @@ const Rule kRules[] = {
     {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: commutative operations halve recursively below
-    // 512 KiB (below 2 MiB on up to 8 ranks, as measured against MPI's
-    // own, docs/ARCHITECTURE.md); non-commutative ones use recursive
-    // doubling only below 512 bytes (§4.4): it moves n(lg p - (p-1)/p)
-    // bytes against pairwise exchange's n(p-1)/p, which saves its p - 1 -
-    // lg p latencies only on very short vectors.  Pairwise exchange above.
+    // 512 KiB (below 2 MiB on up to 8 ranks); non-commutative ones use
+    // recursive doubling only below 512 bytes (§4.4): it moves
+    // n(lg p - (p-1)/p) bytes against pairwise exchange's n(p-1)/p, which
+    // saves its p - 1 - lg p latencies only on very short vectors.
+    // Pairwise exchange above.
     {Op::kReduceScatter, 2048 * 1024, 8, "recursive_halving"},
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
     {Op::kReduceScatter, 512, kAnyP, "recursive_doubling"},
     {Op::kReduceScatter, kAny, kAnyP, "pairwise"},
-    // alltoall: Bruck for short blocks on 8+ ranks, scattered isend/irecv
-    // for medium blocks, pairwise exchange for long ones; on up to 8 ranks
-    // scattered up to 1 MiB blocks, as MPI's own (emulated 4x2, --nic 2gbit,
-    // 3 jobs at load 8-16, pairwise / scattered: 64 KiB 1.52 (0.98-1.64),
-    // 128 KiB 1.47, 256 KiB 1.22, 512 KiB 1.27, 1 MiB 1.02).
+    // alltoall: Bruck for blocks up to 256 bytes on 8 or more ranks (lg p
+    // steps instead of p - 1), scattered isend/irecv for medium blocks
+    // (below 32 KiB; below 1 MiB on up to 8 ranks, as MPI's own), pairwise
+    // exchange for long ones.
     {Op::kAlltoall, 256 + 1, 7, "scattered"},
     {Op::kAlltoall, 256 + 1, kAnyP, "bruck"},
     {Op::kAlltoall, 1024 * 1024, 8, "scattered"},
@@ -91,9 +83,8 @@ const Rule kRules[] = {
     {Op::kAlltoall, kAny, kAnyP, "pairwise"},
     // scan/exscan: recursive doubling for short vectors; for long ones the
     // linear pipeline on up to 16 ranks (the fewest operations and bytes,
-    // (p-1) * n; on 4x2 at 1 MiB 2.8 ms vs two-tree 6.9 ms, MPI's
-    // unpipelined linear scan 3.2 ms), else the two-tree prefix (two-tree
-    // paper §4), whose depth grows with log p only.
+    // (p-1) n), else the two-tree prefix (two-tree paper §4), whose depth
+    // grows with lg p only.
     {Op::kScan, 64 * 1024, kAnyP, "recursive_doubling"},
     {Op::kScan, kAny, 16, "chain"},
     {Op::kScan, kAny, kAnyP, "twotree"},
@@ -104,16 +95,8 @@ const Rule kRules[] = {
     // gather and scatter: MPICH's binomial trees, but linear on up to 8
     // ranks: the root's node takes in (gives out) the same bytes either
     // way, and the tree adds store-and-forward hops, each through a node's
-    // link (emulated 4x2, --nic 2gbit, 3 jobs, binomial / linear, all
-    // roots: gather at load 3-5, 8 B 1.18 (1.06-1.20), 1 KiB 1.01
-    // (0.95-1.15), 16 KiB 1.67 (1.32-1.75), 64 KiB 2.63 (2.63-2.78), 1 MiB
-    // 2.92 (2.86-2.94); 3x2: 8 B 1.31, 1 KiB 1.28, 16 KiB 1.32, 64 KiB
-    // 1.31; scatter at load 8-16, 64 B 1.11 (1.06-1.35), 1 KiB 1.28, 4 KiB
-    // 1.20, 16 KiB 1.67, 128 KiB 1.19, 1 MiB 1.35 per rank).  A gather of
-    // up to 4 ranks below 64 KiB in all keeps the tree: its two rounds beat
-    // the root's three receives (2x2, 5 jobs, binomial / linear: 8 B 0.86
-    // (0.81-1.06), 1 KiB 0.84 (0.83-1.08), 4 KiB 0.90 (0.84-1.14); 16 KiB
-    // 1.15, 64 KiB and 1 MiB 0.98-1.01).
+    // link.  A gather of up to 4 ranks below 64 KiB in all keeps the tree:
+    // its two rounds beat the root's three receives.
     {Op::kGather, 64 * 1024, 4, "binomial"},
     {Op::kGather, kAny, 8, "linear"},
     {Op::kGather, kAny, kAnyP, "binomial"},
@@ -124,8 +107,7 @@ const Rule kRules[] = {
     // group size alone (every rank must choose alike): the linear forms up
     // to 63 ranks, the binomial trees beyond, whose root handles lg p
     // messages instead of p - 1 but which first need the root's counts on
-    // every rank (kAllCounts: one small bcast, lg p latencies; on up to 8
-    // emulated ranks linear is ahead at every size, see docs/ARCHITECTURE.md);
+    // every rank (kAllCounts: one small bcast, lg p latencies);
     // alltoallv's scattered isend/irecv up to one batch of peers
     // (all messages in flight, as MPI's own), pairwise beyond.  Allgatherv,
     // whose blocks every rank knows, follows allgather by all blocks'
@@ -146,6 +128,8 @@ const Rule kRules[] = {
 };
 
 }  // namespace
+
+std::vector<FlatRule> flat_rule_table() { return std::vector<FlatRule>(std::begin(kRules), std::end(kRules)); }
 
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
   switch (op) {
@@ -218,9 +202,9 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m,
                                    const LinkSharing& sharing) {
   static const auto rules_of =
-      rules_by_op<Algorithm>(kRules, [](const Rule& r) { return find_algorithm(r.op, r.algorithm); });
+      rules_by_op<Algorithm>(kRules, [](const FlatRule& r) { return find_algorithm(r.op, r.algorithm); });
   for (const auto& o : rules_of[static_cast<int>(args.op)]) {
-    const Rule& r = *o.rule;
+    const FlatRule& r = *o.rule;
     if (bytes >= r.below_bytes || args.size > r.max_p) continue;
     if (r.pow2_groups && (args.size & (args.size - 1)) != 0) continue;
     if (r.skewed_only && !is_skewed(args)) continue;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "flat/coll_args.h"
 #include "flat/registry.h"
@@ -20,6 +21,23 @@ namespace hiercoll {
 // alltoall; 0 for gatherv, scatterv and alltoallv, whose blocks no rank
 // knows all of (the root knows a gatherv's; ranks must choose alike).
 int64_t selection_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
+
+// One rule of the table: it applies to calls of `op` shorter than
+// below_bytes on groups of at most max_p ranks (only on power-of-two
+// groups, only on skewed allgatherv blocks, only where a ring pays, where
+// flagged) whose arguments `algorithm`'s restrictions admit.
+struct FlatRule {
+  Op op;
+  int64_t below_bytes;
+  int max_p;
+  const char* algorithm;
+  bool pow2_groups = false;
+  bool skewed_only = false;
+  bool ring = false;
+};
+
+// The rule table, in the order default_algorithm tries it.
+std::vector<FlatRule> flat_rule_table();
 
 // How a group's inter-node messages share the nodes' links, as far as the
 // rules care: the most ranks of the group on one node (their concurrent
@@ -38,25 +56,20 @@ struct LinkSharing {
 const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const MachineFigures* m = nullptr,
                                    const LinkSharing& sharing = LinkSharing{});
 
-// MPICH picks a ring (bcast's scatter + ring allgather, the ring allgather)
-// for long messages, measured on clusters of a few dozen ranks.  Against
-// recursive doubling / Bruck it pays (p-1) - ceil(lg p) more latencies,
-// which dominate large groups (1024 ranks at 1 MiB, 1.5 us and 12.5 GB/s:
-// 1.5 ms of latency against 84 us of transfer), and it saves link
-// bandwidth where nodes hold several ranks: its neighbours share a node,
-// so one message a step crosses a node's link, where recursive doubling's
-// later steps send from every rank of the node at once (16 ranks per
-// node: 16 times the bytes through the link).  ring_pays compares the two
-// allgathers under alpha-beta with that link sharing (flat_rules.cc) and
-// keeps MPICH's measured choice unless the ring's predicted excess
-// exceeds both
+// MPICH picks a ring (bcast's scatter + ring allgather, the ring
+// allgather) for long messages.  Against recursive doubling / Bruck it pays
+// (p-1) - ceil(lg p) more latencies, which dominate large groups, and it
+// saves link bandwidth where nodes hold several ranks: its neighbours share
+// a node, so one message a step crosses a node's link, where recursive
+// doubling's later steps send from every rank of the node at once.
+// ring_pays compares the two allgathers under alpha-beta with that link
+// sharing (flat_rules.cc) and keeps MPICH's choice unless the ring's
+// predicted excess exceeds both
 //  - kRingSlackLatencies latencies: what MPICH's choices grant the ring on
-//    every group of <= 8 (in fact 9) ranks on the built-in (emulated
-//    cluster's) figures, whatever the layout (8 ranks: 7 latencies
-//    against 3, the same bytes); and
-//  - kRingModelError of recursive doubling's time: within the model's own
-//    error (median 12-18% on the emulated cluster, SIMULATION.md
-//    "Calibration") the measurement stands.
+//    every group of up to 9 ranks (8 ranks: 7 latencies against 3, the
+//    same bytes); and
+//  - kRingModelError of recursive doubling's time: the model's own error
+//    (SIMULATION.md, "Calibration").
 // The rules then take recursive doubling / Bruck.
 constexpr double kRingSlackLatencies = 4;
 constexpr double kRingModelError = 0.15;
@@ -65,15 +78,11 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
 // Bounds on pipeline segments, applied to every segment (forced, tuned or
 // default) alike on every rank.  Each segment costs every message's
 // overhead (a few steps, requests, matching) and its share of building the
-// schedule, so tiny segments on a long vector ran for minutes
-// (HIERCOLL_SEGMENT_BYTES=100).  Measured on 2 x 2 (reduce, bcast and
-// allreduce, pipelined tree, chain and two-tree, 1 and 16 MiB; ratios to
-// the default segment): 1 KiB segments 4-12x, 16 KiB 0.8-1.8x, 32 KiB
-// 0.67-1.18x; a lower cap on the count alone (16 KiB at 16 MiB) stays
-// 1.1-1.8x.  So:
+// schedule, which tiny segments on a long vector multiply (figures in
+// docs/ARCHITECTURE.md).  So:
 // - a segment is at least kMinSegmentBytes, except that a message may be
 //   cut into up to kMaxSmallSegments smaller ones (short messages keep
-//   their pipelines: tests cut 300 elements into dozens of segments);
+//   their pipelines);
 // - a message has at most kMaxSegments segments.
 constexpr int64_t kMinSegmentBytes = 32 * 1024;
 constexpr int64_t kMaxSmallSegments = 64;

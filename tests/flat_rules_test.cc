@@ -4,8 +4,11 @@
 // ring where recursive doubling's messages would crowd the nodes' links.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
+#include <vector>
 
+#include "flat/registry.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 
@@ -187,6 +190,70 @@ TEST(FlatRules, RingSlackBoundsAreExact) {
   EXPECT_FALSE(ring_pays(10, 8656592, b, LinkSharing{}));
   // More ranks per node than the group has count as the group's size.
   EXPECT_EQ(ring_pays(64, 1 * MiB, b, per_node(64)), ring_pays(64, 1 * MiB, b, per_node(1000)));
+}
+
+// A rule is shadowed when an earlier rule of its operation applies
+// wherever it does: to at least its bytes and group sizes, with no flag it
+// lacks, and with an algorithm restricted no further (an earlier rule whose
+// algorithm is pow2-only still covers a pow2_groups rule).  The limits are
+// upper bounds and the flags only narrow, so a union of earlier rules
+// covers a rule only where one of them does (each misses the rule's corner
+// of largest bytes and group, without the flags it does not ask for).
+bool covers(const FlatRule& earlier, const FlatRule& later) {
+  if (earlier.op != later.op) return false;
+  if (earlier.below_bytes < later.below_bytes || earlier.max_p < later.max_p) return false;
+  if ((earlier.pow2_groups && !later.pow2_groups) || (earlier.skewed_only && !later.skewed_only) ||
+      (earlier.ring && !later.ring))
+    return false;
+  const Algorithm* e = find_algorithm(earlier.op, earlier.algorithm);
+  const Algorithm* l = find_algorithm(later.op, later.algorithm);
+  if (!e || !l) return false;
+  uint32_t extra = e->restrictions & ~l->restrictions;
+  if (later.pow2_groups) extra &= ~uint32_t{kPow2Only};
+  return extra == 0;
+}
+
+TEST(FlatRules, EveryRuleNamesAnAlgorithmAndNoneIsShadowed) {
+  const std::vector<FlatRule> rules = flat_rule_table();
+  ASSERT_FALSE(rules.empty());
+  for (size_t j = 0; j < rules.size(); ++j) {
+    SCOPED_TRACE("rule " + std::to_string(j) + " " + op_name(rules[j].op) + " " + rules[j].algorithm);
+    EXPECT_NE(find_algorithm(rules[j].op, rules[j].algorithm), nullptr);
+    for (size_t i = 0; i < j; ++i) EXPECT_FALSE(covers(rules[i], rules[j])) << "shadowed by rule " << i;
+  }
+  // Every operation ends in an unrestricted rule (default_algorithm's
+  // promise: never null).
+  for (int op = 0; op < kNumOps; ++op) {
+    const FlatRule* last = nullptr;
+    for (const FlatRule& r : rules)
+      if (static_cast<int>(r.op) == op) last = &r;
+    if (!last) continue;
+    SCOPED_TRACE(op_name(last->op));
+    EXPECT_EQ(last->below_bytes, std::numeric_limits<int64_t>::max());
+    EXPECT_EQ(last->max_p, std::numeric_limits<int>::max());
+    EXPECT_FALSE(last->pow2_groups || last->skewed_only || last->ring);
+  }
+}
+
+// Non-commutative reductions choose as commutative ones wherever the
+// algorithm keeps rank order (reduce, allreduce).
+TEST(FlatRules, NonCommutativeReduceAndAllreduceChooseAlike) {
+  for (int p : {2, 3, 8, 64}) {
+    for (int64_t bytes : {int64_t{8}, 2 * KiB, 2 * KiB + 1, 1 * MiB}) {
+      SCOPED_TRACE("p=" + std::to_string(p) + " bytes=" + std::to_string(bytes));
+      for (Op op : {Op::kReduce, Op::kAllreduce}) {
+        CollArgs a;
+        a.op = op;
+        a.size = p;
+        a.count = bytes;
+        const std::string commutative = default_algorithm(a, bytes)->name;
+        a.commutative = false;
+        EXPECT_EQ(default_algorithm(a, bytes)->name, commutative);
+        EXPECT_EQ(commutative, bytes <= 2 * KiB ? (op == Op::kReduce ? "binomial" : "recursive_doubling")
+                                                : "rabenseifner");
+      }
+    }
+  }
 }
 
 }  // namespace
