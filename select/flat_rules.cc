@@ -221,17 +221,22 @@ const Algorithm* default_algorithm(const CollArgs& args, int64_t bytes, const Ma
 
 int64_t default_segment_bytes(const Algorithm& a, int64_t bytes, int group_size, const MachineFigures* m) {
   // A pipeline of depth d moving m bytes in segments of s takes about
-  // (d + m/s) (alpha + s beta), least at s = sqrt(m alpha / (d beta))
-  // (two-tree paper Sect. 2).  alpha/beta is the machine's (select/machine.h:
-  // the tuning file's figures, else the built-in ones).  Depth: a tree's
-  // height, a chain's length.  HIERCOLL_SEGMENT_BYTES overrides.
+  // (d + m/s) (alpha + s beta), least at s* = sqrt(m alpha / (d beta))
+  // (two-tree paper §1: N = m/s blocks balance N alpha against d beta m/N).
+  // The segment is the power of two in [16 KiB, 1 MiB] of least predicted
+  // time: the time's part that depends on s, d s beta + m alpha / s, is
+  // symmetric in log(s / s*), so it is the first one of at least
+  // s* / sqrt(2), i.e. 2 s^2 d >= m alpha / beta.  alpha/beta is the
+  // machine's (select/machine.h: the tuning file's figures, else the
+  // built-in ones).  Depth: a tree's height, a chain's length.
+  // HIERCOLL_SEGMENT_BYTES overrides.
   const int64_t alpha_over_beta = (m ? *m : builtin_machine()).alpha_over_beta_bytes();
   int depth = 1;
   if (std::strcmp(a.name, "chain") == 0) depth = std::max(1, group_size - 1);
   else
     while ((1 << depth) < group_size) ++depth;
   int64_t seg = 16 * 1024;
-  while (seg < (1 << 20) && 4 * seg * seg * depth < bytes * alpha_over_beta) seg *= 2;
+  while (seg < (1 << 20) && 2 * seg * seg * depth < bytes * alpha_over_beta) seg *= 2;
   return seg;
 }
 

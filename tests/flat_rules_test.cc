@@ -4,6 +4,7 @@
 // ring where recursive doubling's messages would crowd the nodes' links.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -254,6 +255,50 @@ TEST(FlatRules, NonCommutativeReduceAndAllreduceChooseAlike) {
       }
     }
   }
+}
+
+// The default segment against the two-tree paper's optimum
+// s* = sqrt(m alpha / (d beta)) of (d + m/s)(alpha + s beta): the power of
+// two in [16 KiB, 1 MiB] of least predicted time, within a factor sqrt(2)
+// of s* where s* is inside the range.
+TEST(FlatRules, DefaultSegmentIsThePipelineOptimumToAPowerOfTwo) {
+  const MachineFigures figures[] = {builtin_machine(), table_figures(),
+                                    MachineFigures{10, 1, 0.3, 20, 10, "10 us, 1 GB/s"}};
+  struct Pipeline {
+    const char* algorithm;
+    int p;
+    int depth;  // a chain's length, a tree's height
+  };
+  const Pipeline pipelines[] = {{"chain", 2, 1}, {"chain", 17, 16}, {"pipelined_binary_tree", 8, 3},
+                                {"pipelined_binary_tree", 64, 6}, {"twotree", 1000, 10}};
+  for (const MachineFigures& f : figures) {
+    const double alpha = f.inter_latency_us, beta = 1 / (f.inter_bandwidth_gbps * 1e3);  // us, us per byte
+    for (const Pipeline& pl : pipelines) {
+      const Algorithm* a = find_algorithm(Op::kBcast, pl.algorithm);
+      ASSERT_NE(a, nullptr) << pl.algorithm;
+      for (int64_t bytes : {64 * KiB, 1 * MiB, 16 * MiB, 256 * MiB}) {
+        SCOPED_TRACE(std::string(f.source) + " " + pl.algorithm + " p=" + std::to_string(pl.p) +
+                     " bytes=" + std::to_string(bytes));
+        const int64_t seg = default_segment_bytes(*a, bytes, pl.p, &f);
+        auto time = [&](double s) { return (pl.depth + bytes / s) * (alpha + s * beta); };
+        for (int64_t s = 16 * KiB; s <= 1 * MiB; s *= 2) EXPECT_LE(time(seg), time(s) * (1 + 1e-12)) << s;
+        const double best = std::sqrt(bytes * static_cast<double>(f.alpha_over_beta_bytes()) / pl.depth);
+        if (best >= 16 * KiB * std::sqrt(2.0) && best <= 1 * MiB / std::sqrt(2.0)) {
+          EXPECT_GE(seg, best / std::sqrt(2.0));
+          EXPECT_LT(seg, best * std::sqrt(2.0));
+        }
+      }
+    }
+  }
+  // Built-in figures (83 us, 3.2 GB/s: alpha/beta 265600 bytes): a tree of
+  // 64 ranks (height 6) at 16 MiB has s* = 861800 bytes, so 1 MiB (512 KiB
+  // would be half the optimum); one hop at 1 MiB has s* = 527734: 512 KiB;
+  // a chain of 17 at 64 KiB has s* = 32983: 32 KiB.
+  const Algorithm* tree = find_algorithm(Op::kBcast, "pipelined_binary_tree");
+  const Algorithm* chain = find_algorithm(Op::kBcast, "chain");
+  EXPECT_EQ(default_segment_bytes(*tree, 16 * MiB, 64), 1 * MiB);
+  EXPECT_EQ(default_segment_bytes(*chain, 1 * MiB, 2), 512 * KiB);
+  EXPECT_EQ(default_segment_bytes(*chain, 64 * KiB, 17), 32 * KiB);  // s* = 32983
 }
 
 }  // namespace
