@@ -17,6 +17,9 @@
 extern "C" {
 #endif
 
+/* The library's version, "MAJOR.MINOR.PATCH" (the SONAME carries MAJOR). */
+const char* hiercoll_version(void);
+
 /* Broadcasts count elements from root's buffer to every rank's buffer. */
 int hiercoll_bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 /* Combines every rank's sendbuf with op, in rank order, into root's recvbuf. */

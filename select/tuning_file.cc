@@ -58,6 +58,7 @@ TuningEntry read_entry(const json& j, const std::string& where) {
   e.machine = read_machine(object_at(j, where, "machine"), where + ".machine");
   e.created = string_at(j, where, "created", false);
   e.tool = string_at(j, where, "tool", false);
+  if (j.contains("hiercoll_version")) e.hiercoll_version = string_at(j, where, "hiercoll_version", false);
   const json& ops = object_at(j, where, "ops");
   for (auto it = ops.begin(); it != ops.end(); ++it) {
     Op op;
@@ -86,7 +87,9 @@ json write_entry(const TuningEntry& e) {
                       {"measured", r.measured}});
     ops[op_name(static_cast<Op>(i))] = list;
   }
-  return {{"layout", layout}, {"machine", machine}, {"created", e.created}, {"tool", e.tool}, {"ops", ops}};
+  json entry = {{"layout", layout}, {"machine", machine}, {"created", e.created}, {"tool", e.tool}, {"ops", ops}};
+  if (!e.hiercoll_version.empty()) entry["hiercoll_version"] = e.hiercoll_version;
+  return entry;
 }
 
 bool round_robin_fits(const LayoutKey& k, const std::vector<int>& node_of) {

@@ -7,7 +7,7 @@
 //       "layout":  { "nodes": 4, "ranks_per_node": [2, 2, 2, 2], "placement": "slot" },
 //       "machine": { "inter_latency_us": 17.0, "inter_bandwidth_gbps": 1.9, "intra_latency_us": 0.4,
 //                    "intra_bandwidth_gbps": 4.1, "reduce_gbps": 2.2, "source": "measured by ..." },
-//       "created": "...", "tool": "hiercoll tune ...",
+//       "created": "...", "tool": "hiercoll tune ...", "hiercoll_version": "1.0.0",
 //       "ops": { "allreduce": [ { "from_bytes": 0, "to_bytes": 2048, "method": "hier:allreduce",
 //                                 "segment_bytes": 0, "predicted_us": 41.0, "measured": true }, ... ] } } ] }
 //
@@ -60,6 +60,7 @@ struct TuningEntry {
   MachineFigures machine;
   std::string created;  // when and by what it was tuned (free text)
   std::string tool;
+  std::string hiercoll_version;  // of the tuner ("hiercoll_version"; optional)
   std::vector<TunedRange> ranges[kNumOps];  // sorted, non-overlapping
 };
 

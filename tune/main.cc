@@ -17,6 +17,7 @@
 #include "bench/machine.h"
 #include "bench/ops.h"
 #include "bench/options.h"
+#include "hiercoll_version.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 #include "tune/machine_figures.h"
@@ -100,6 +101,7 @@ int run(int argc, char** argv, const TuneOptions& opt) {
   entry.machine.source += "; link model: " + hcbench::describe_link_model(link_model);
   entry.created = now_text();
   entry.tool = command_line(argc, argv);
+  entry.hiercoll_version = HIERCOLL_VERSION;
   if (rank == 0) {
     std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(key).c_str(), machine.header().c_str());
     if (!model_error.empty()) std::printf("WARNING: %s; no link model assumed\n", model_error.c_str());

@@ -19,7 +19,9 @@ std::string decisions_table(const hiercoll::TuningFile& f) {
   char buf[512];
   for (const hiercoll::TuningEntry& e : f.entries) {
     const hiercoll::MachineFigures& m = e.machine;
-    out += "layout " + hiercoll::layout_text(e.layout) + (e.created.empty() ? "" : " (tuned " + e.created + ")") + "\n";
+    const std::string by = e.hiercoll_version.empty() ? "" : " by hiercoll " + e.hiercoll_version;
+    out += "layout " + hiercoll::layout_text(e.layout) + (e.created.empty() ? "" : " (tuned " + e.created + by + ")") +
+           "\n";
     std::snprintf(buf, sizeof buf,
                   "  machine: inter-node %.1f us + %.2f GB/s, intra-node %.2f us + %.2f GB/s, reduce %.2f GB/s\n",
                   m.inter_latency_us, m.inter_bandwidth_gbps, m.intra_latency_us, m.intra_bandwidth_gbps,
