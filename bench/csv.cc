@@ -46,9 +46,6 @@ void write_csv(std::ostream& out, const std::vector<CsvRow>& rows) {
   for (const CsvRow& r : rows) out << csv_line(r) << '\n';
 }
 
-namespace {
-
-// The fields of one line; quoted fields may hold commas and doubled quotes.
 std::vector<std::string> split_csv_line(const std::string& line) {
   std::vector<std::string> fields(1);
   bool quoted = false;
@@ -71,21 +68,29 @@ std::vector<std::string> split_csv_line(const std::string& line) {
 
 double parse_number(const std::string& s) { return s == "nan" ? NAN : std::strtod(s.c_str(), nullptr); }
 
-}  // namespace
-
-bool read_csv(std::istream& in, std::vector<CsvRow>* rows, std::string* error) {
+bool read_csv_fields(std::istream& in, const std::string& name, const char* header, size_t fields,
+                     std::vector<std::vector<std::string>>* rows, std::string* error) {
   std::string line;
-  if (!std::getline(in, line) || line != kCsvHeader) {
-    *error = "not a hiercoll results.csv (header differs)";
+  if (!std::getline(in, line) || line != header) {
+    *error = "not a hiercoll " + name + " (header differs)";
     return false;
   }
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;
-    const std::vector<std::string> f = split_csv_line(line);
-    if (f.size() != 11) {
-      *error = "line " + std::to_string(number) + ": " + std::to_string(f.size()) + " fields, expected 11";
+    rows->push_back(split_csv_line(line));
+    if (rows->back().size() != fields) {
+      *error = "line " + std::to_string(number) + ": " + std::to_string(rows->back().size()) + " fields, expected " +
+               std::to_string(fields);
       return false;
     }
+  }
+  return true;
+}
+
+bool read_csv(std::istream& in, std::vector<CsvRow>* rows, std::string* error) {
+  std::vector<std::vector<std::string>> lines;
+  if (!read_csv_fields(in, "results.csv", kCsvHeader, 11, &lines, error)) return false;
+  for (const std::vector<std::string>& f : lines) {
     CsvRow r;
     r.op = f[0];
     r.bytes = std::strtoll(f[1].c_str(), nullptr, 10);

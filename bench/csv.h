@@ -35,6 +35,15 @@ std::string csv_number(double us);
 std::string csv_line(const CsvRow& row);
 // Header and rows, each ended by '\n'.
 void write_csv(std::ostream& out, const std::vector<CsvRow>& rows);
+// The fields of one line; quoted fields may hold commas and doubled quotes.
+std::vector<std::string> split_csv_line(const std::string& line);
+// A number field ("nan": NaN).
+double parse_number(const std::string& s);
+// The lines of a CSV file named `name` after its header, which must be
+// `header`, each split into exactly `fields` fields; false, with the reason
+// in *error, otherwise.
+bool read_csv_fields(std::istream& in, const std::string& name, const char* header, size_t fields,
+                     std::vector<std::vector<std::string>>* rows, std::string* error);
 // Reads what write_csv wrote (quoted fields included); false, with the
 // reason in *error, for another header or a malformed line.
 bool read_csv(std::istream& in, std::vector<CsvRow>* rows, std::string* error);

@@ -29,6 +29,8 @@
 #include "bench/pingpong.h"
 #include "bench/plots.h"
 #include "bench/report.h"
+#include "bench/report_page.h"
+#include "hiercoll_version.h"
 
 namespace hcbench {
 namespace {
@@ -52,12 +54,6 @@ std::string sizes_text(const std::vector<int64_t>& sizes) {
   std::vector<std::string> s;
   for (int64_t b : sizes) s.push_back(format_size(b));
   return join(s, ",");
-}
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 bool write_file(const fs::path& path, const std::string& content) {
@@ -147,7 +143,7 @@ int run(int argc, char** argv) {
   }
 
   if (opt.overlap) {
-    log.say("hiercoll benchmark --overlap, %s", timestamp("%Y-%m-%d %H:%M:%S").c_str());
+    log.say("hiercoll benchmark %s --overlap, %s", HIERCOLL_VERSION, timestamp("%Y-%m-%d %H:%M:%S").c_str());
     log.say("layout: %s; load average at start: %s", machine.header().c_str(), load_average().c_str());
     const int rc = run_overlap(opt, ctrl, out.string(), log);
     if (rank == 0) write_file(out / "summary.txt", log.kept());
@@ -169,7 +165,7 @@ int run(int argc, char** argv) {
   if (opt.skew.any()) impl_names.push_back("ideal");  // measure.cc adds its series
 
   // Header.
-  log.say("hiercoll benchmark, %s", timestamp("%Y-%m-%d %H:%M:%S").c_str());
+  log.say("hiercoll benchmark %s, %s", HIERCOLL_VERSION, timestamp("%Y-%m-%d %H:%M:%S").c_str());
   log.say("MPI: %s", machine.mpi_library.c_str());
   log.say("layout: %s", machine.header().c_str());
   if (opt.skew.any()) log.say("skew: %s (late ranks enter each timed call that late)", opt.skew.text.c_str());
@@ -308,6 +304,7 @@ int run(int argc, char** argv) {
       write_file(out / "lower_bound.csv", lower_bound_csv(results, links, machine.layout, opt.ops));
 
     std::vector<std::pair<std::string, std::string>> context = {
+        {"hiercoll_version", HIERCOLL_VERSION},
         {"hiercoll_layout", machine.header()},
         {"hiercoll_link_model", describe_link_model(link_model)},
         {"hiercoll_nodes", std::to_string(machine.layout.nodes)},
@@ -332,24 +329,22 @@ int run(int argc, char** argv) {
     in.links = links;
     in.nodes = machine.layout.nodes;
     const fs::path plots = out / "plots";
-    std::vector<std::string> scripts;
-    for (const TextFile& f : plot_files(in)) {
-      write_file(plots / f.name, f.content);
-      if (f.name.size() > 3 && f.name.substr(f.name.size() - 3) == ".gp") scripts.push_back(f.name);
-    }
-    int made = 0;
-    if (opt.plots && std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
-      for (const std::string& s : scripts) {
-        const std::string cmd = "cd " + shell_quote(plots.string()) + " && gnuplot " + shell_quote(s) + " 2>&1";
-        if (std::system(cmd.c_str()) == 0) ++made;
-        else log.say("WARNING: gnuplot failed on %s", (plots / s).c_str());
-      }
-      log.say("plots: %d PNG files in %s", made, plots.c_str());
+    const std::vector<TextFile> files = plot_files(in);
+    for (const TextFile& f : files) write_file(plots / f.name, f.content);
+    GnuplotRun drawn;
+    if (opt.plots) drawn = run_gnuplot(plots.string(), gp_scripts(files));
+    for (const std::string& s : drawn.failed) log.say("WARNING: gnuplot failed on %s", (plots / s).c_str());
+    if (drawn.available) {
+      log.say("plots: %d PNG files in %s", drawn.made, plots.c_str());
     } else {
       log.say("plots: not drawn (%s); run: cd %s && for f in *.gp; do gnuplot $f; done",
               opt.plots ? "gnuplot not found" : "--no-plots", plots.c_str());
     }
-    log.say("results: %s (results.csv, %sgbench.json, summary.txt, plots/)", out.c_str(),
+    // The page of speedups and bounds (bench/report_page.h), which shows the
+    // header of summary.txt.
+    write_file(out / "summary.txt", log.kept());
+    log.say("%s", write_report(out.string(), {out.string()}, opt.plots).c_str());
+    log.say("results: %s (report.html, results.csv, %sgbench.json, summary.txt, plots/)", out.c_str(),
             opt.lower_bound ? "lower_bound.csv, " : "");
     log.say("finished in %.0f s (load average now: %s)", MPI_Wtime() - began, load_average().c_str());
     write_file(out / "summary.txt", log.kept());

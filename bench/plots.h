@@ -13,14 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "bench/gnuplot.h"
 #include "bench/results.h"
 
 namespace hcbench {
-
-struct TextFile {
-  std::string name;
-  std::string content;
-};
 
 struct PlotInput {
   const Results* results = nullptr;

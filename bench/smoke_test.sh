@@ -2,8 +2,9 @@
 # Smoke test of the whole benchmark binary on a 2x2 emulated cluster: a
 # short run must finish, print its tables, confirm HAN, and write
 # results.csv (exact header, one row per root for rooted operations),
-# lower_bound.csv, gbench.json, summary.txt and the plots; the comparison
-# of jobs reads it back; --overlap writes overlap.csv. No timing is judged.
+# lower_bound.csv, gbench.json, summary.txt, the plots and report.html; the
+# comparison of jobs reads it back and makes its page; --overlap writes
+# overlap.csv. No timing is judged.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 out="${TEST_TMPDIR:-$(mktemp -d)}/bench-out"
@@ -39,6 +40,8 @@ awk -F, 'NR > 1 && ($11 != 3 || $8 !~ /^[0-9]+\.[0-9]+$/) { bad = 1 } END { exit
 grep -q '"benchmarks"' "$out/gbench.json" || fail "no Google Benchmark JSON"
 grep -q '"name": "bcast/65536/hier/root:3' "$out/gbench.json" || fail "per-root series missing in gbench.json"
 [[ -s $out/summary.txt ]] || fail "no summary.txt"
+grep -q '^hiercoll benchmark [0-9]*\.[0-9]*\.[0-9]*, ' "$out/summary.txt" || fail "no version in the header"
+grep -q '<img src="plots/bcast_speedup.png"' "$out/report.html" || fail "no report.html with the speedup plot"
 for f in bcast.gp bcast_roots.gp bcast_per_root.gp allreduce.gp barrier.gp; do
   [[ -s $out/plots/$f ]] || fail "no plots/$f"
 done
@@ -56,6 +59,7 @@ grep -q '^bcast: speedup of hier' <<<"$jobs_log" || fail "no bcast table across 
 [[ $(head -1 "$jobs_out/jobs.csv") == op,bytes,impl,jobs,speedup_median,* ]] || fail "jobs.csv header"
 grep -q '^bcast,65536,native,2,' "$jobs_out/jobs.csv" || fail "no bcast 64K native row in jobs.csv"
 grep -q '^barrier,0,han,2,[0-9.]*,[0-9.]*,[0-9.]*,,,,,,$' "$jobs_out/jobs.csv" || fail "barrier row in jobs.csv"
+grep -q '<a href="../summary.txt">summary.txt (job 1)</a>' "$jobs_out/report.html" || fail "no report.html across jobs"
 
 # --overlap: the progress thread measured, one row per implementation and
 # thread state, every CPU share a number, the computation's above 0.
