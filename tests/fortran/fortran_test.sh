@@ -14,28 +14,14 @@ cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 export HIERCOLL_PRELOAD_LIB="$PWD/runtime/libhiercoll.so"
 layout=("$@")
 fail() { echo "FAIL: $*"; echo "$out"; exit 1; }
+# shellcheck source=tests/fortran/check_output.sh
+source tests/fortran/check_output.sh
 
 # check PROGRAM [tools/cluster.sh options]
 check() {
   local prog=tests/fortran/$1; shift
   out=$(HIERCOLL_STATS=1 tools/cluster.sh "${layout[@]}" "$@" --timeout 300 -- "$prog" 2>&1) || fail "$prog failed"
-  local summary ranks
-  summary=$(grep '^fortran .* checks, ' <<<"$out") || fail "$prog: no summary"
-  grep -q ': [1-9][0-9]* checks, 0 failed on [0-9]* ranks$' <<<"$summary" || fail "$prog: $summary"
-  ranks=$(sed 's/.* on \([0-9]*\) ranks$/\1/' <<<"$summary")
-  local ops=0 op served native line hier flat nat
-  while read -r _ op served native; do
-    served=${served#served=}
-    native=${native#native=}
-    ((served > 0)) || fail "$prog: no $op call served"
-    line=$(grep "^hiercoll-stats: $op " <<<"$out") || fail "$prog: no statistics for $op"
-    read -r hier flat nat < <(sed 's/.* hier=\([0-9]*\) flat=\([0-9]*\) native=\([0-9]*\)$/\1 \2 \3/' <<<"$line")
-    ((hier + flat == served * ranks && nat == native * ranks)) ||
-      fail "$prog: '$line', expected hier + flat = $((served * ranks)), native = $((native * ranks))"
-    ops=$((ops + 1))
-  done < <(grep '^fortran-expect: ' <<<"$out")
-  ((ops == 16)) || fail "$prog: expected 16 operations, got $ops"
-  echo "$prog: $summary"
+  check_fortran_output "$prog"
 }
 
 check collectives_check_mpif_h --preload
