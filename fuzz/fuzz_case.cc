@@ -4,6 +4,8 @@
 #include <iterator>
 #include <random>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "flat/registry.h"
 #include "fuzz/fuzz_types.h"
@@ -127,6 +129,46 @@ void draw_hints(Draw& d, FuzzCase* c) {
   if (d.chance(20)) c->segment_bytes = d.pick(std::vector<int64_t>{64, 256, 1000, 8192});
 }
 
+// A datatype with a user operation, and the operation.
+void draw_user_op(Draw& d, FuzzCase* c) {
+  std::vector<std::pair<int, int>> user;  // (type, op)
+  const std::vector<FuzzType>& types = fuzz_types();
+  for (int t = 0; t < int(types.size()); ++t) {
+    const std::vector<FuzzOp> ops = ops_for(types[t]);
+    for (int o = 0; o < int(ops.size()); ++o)
+      if (ops[o].user) user.emplace_back(t, o);
+  }
+  std::tie(c->type, c->op) = d.pick(user);
+}
+
+// Empty data (FuzzCase::empty): each rank's sides as zero-size elements or
+// as no elements, half and half.  Reductions need a user operation: MPI
+// defines its predefined ones on predefined datatypes only.
+void draw_empty(Draw& d, int world_size, FuzzCase* c) {
+  c->empty = true;
+  c->recv_as_ints = false;
+  ++c->count;
+  for (int& n : c->counts) ++n;
+  for (int& n : c->matrix) ++n;  // still symmetric
+  const int kinds = int(zero_size_types().size());
+  if (is_reduction(c->api)) {
+    c->empty_send.assign(world_size, int(d.below(kinds)));
+    c->empty_recv = c->empty_send;
+    draw_user_op(d, c);
+    return;
+  }
+  auto form = [&] { return d.chance(50) ? -1 : int(d.below(kinds)); };
+  for (int r = 0; r < world_size; ++r) c->empty_send.push_back(form()), c->empty_recv.push_back(form());
+}
+
+void draw_nonblocking(Draw& d, FuzzCase* c) {
+  if (!d.chance(25)) return;
+  c->nonblocking = true;
+  c->in_flight = d.chance(40) ? int(d.between(2, 4)) : 1;
+  c->completion = static_cast<Completion>(d.below(3));
+  c->free_comm = d.chance(25);
+}
+
 const char* comm_kind_name(CommKind k) {
   switch (k) {
     case CommKind::kDup: return "dup";
@@ -141,6 +183,18 @@ std::string join(const std::vector<int>& v) {
   for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s;
 }
+
+// Per world rank, the send and the receive side's form: the zero-size
+// datatype's initial (c, v, s, r) or 0 for no elements.
+std::string empty_forms(const std::vector<int>& send, const std::vector<int>& recv) {
+  auto letter = [](int form) { return form < 0 ? '0' : zero_size_types()[form].name[0]; };
+  std::string s;
+  for (size_t r = 0; r < send.size(); ++r) s += std::string(r ? "," : "") + letter(send[r]) + letter(recv[r]);
+  return s;
+}
+
+// Indexed by Completion.
+constexpr const char* kCompletionNames[] = {"waitall", "wait-shuffled", "testany"};
 
 }  // namespace
 
@@ -175,14 +229,16 @@ FuzzCase draw_case(uint64_t seed, int64_t index, int world_size) {
   draw_comm(d, world_size, &c);
   draw_hints(d, &c);
   c.data_seed = d.rng()();
-  // Drawn last, so that the cases drawn before arrival order existed keep
-  // everything else.
+  // Drawn last, so that a seed's cases keep what is drawn above (but the
+  // counts of empty data, and the datatype and operation of its reductions).
   const ApiOp rooted[] = {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kGather, ApiOp::kScatter};
   if (std::find(std::begin(rooted), std::end(rooted), c.api) != std::end(rooted) && d.chance(25)) {
     c.dynamic = d.chance(50) ? "depth" : "breadth";
     if (d.chance(30)) c.dynamic_leaders = "fixed";
     c.max_delay_us = d.chance(50) ? 300 : 0;
   }
+  if (c.api != ApiOp::kBarrier && d.below(16) == 0) draw_empty(d, world_size, &c);
+  draw_nonblocking(d, &c);
   return c;
 }
 
@@ -215,6 +271,9 @@ std::string FuzzCase::describe() const {
   if (!dynamic.empty()) os << " dynamic=" << dynamic;
   if (!dynamic_leaders.empty()) os << " dynamic_leaders=" << dynamic_leaders;
   if (max_delay_us) os << " delays<=" << max_delay_us << "us";
+  if (empty) os << " empty(send/recv per rank)=" << empty_forms(empty_send, empty_recv);
+  if (nonblocking)
+    os << " nonblocking x" << in_flight << " " << kCompletionNames[int(completion)] << (free_comm ? " free-comm" : "");
   return os.str();
 }
 

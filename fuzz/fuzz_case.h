@@ -16,6 +16,9 @@ enum class CommKind { kDup, kSplit, kCreateGroup };
 // A v-variant's displacements: blocks in rank order back to back, in rank
 // order with gaps, or in a random order with gaps.
 enum class Displs { kInOrder, kGaps, kShuffled };
+// How a nonblocking case completes its calls on each rank: MPI_Waitall,
+// MPI_Wait in an order shuffled per rank, or MPI_Testany until none is left.
+enum class Completion { kWaitall, kWaitShuffled, kTestany };
 
 struct FuzzCase {
   uint64_t seed = 0;
@@ -56,6 +59,26 @@ struct FuzzCase {
   // (its own delay from data_seed), so processes arrive in varied orders.
   std::string dynamic, dynamic_leaders;
   int max_delay_us = 0;
+  // Empty data described differently on different ranks: counts one more
+  // than drawn (none zero), and each world rank's send and receive sides
+  // (empty_send[r], empty_recv[r]) pass them as elements of a datatype of
+  // size zero (an index into zero_size_types()) or pass zero elements
+  // (zero counts) of their datatype (-1).  Reductions, which MPI calls with
+  // one count and datatype on every rank, take one zero-size datatype
+  // everywhere and a user operation.  Open MPI's side of the comparison
+  // passes zero elements on every rank.
+  bool empty = false;
+  std::vector<int> empty_send, empty_recv;
+  // Nonblocking: hiercoll's side starts in_flight calls (the case's call
+  // on buffers of their own, data seeded apart) with MPI_I<op> in the same
+  // order on every rank, each on its own duplicates of the derived
+  // datatypes and its own creation of a user operation, freed right after
+  // its start; with free_comm on its own duplicate of the communicator,
+  // freed after the last start.  Completed as `completion` says.
+  bool nonblocking = false;
+  int in_flight = 1;
+  Completion completion = Completion::kWaitall;
+  bool free_comm = false;
 
   std::string describe() const;
 };

@@ -1,9 +1,17 @@
 #include "fuzz/fuzz_comm.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace hiercoll::fuzz {
+
+std::string case_mode(const FuzzCase& c) {
+  static const char* const from_env = std::getenv("HIERCOLL_MODE");
+  return from_env && *from_env ? from_env : c.mode;
+}
+
+bool hiercoll_off(const FuzzCase& c) { return case_mode(c) == "off"; }
 
 namespace {
 
@@ -11,7 +19,7 @@ void set_hints(const FuzzCase& c, MPI_Comm comm) {
   MPI_Info info;
   MPI_Info_create(&info);
   const std::string op = op_name(schedule_op(c.api));
-  MPI_Info_set(info, "hiercoll", c.mode.c_str());
+  MPI_Info_set(info, "hiercoll", case_mode(c).c_str());
   if (!c.algorithm.empty()) MPI_Info_set(info, ("hiercoll_" + op + "_algorithm").c_str(), c.algorithm.c_str());
   if (!c.composition.empty()) MPI_Info_set(info, ("hiercoll_" + op + "_composition").c_str(), c.composition.c_str());
   if (!c.inter_algorithm.empty())

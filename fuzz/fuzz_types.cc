@@ -2,21 +2,37 @@
 
 #include <cstdint>
 #include <cstring>
-#include <map>
 
 namespace hiercoll::fuzz {
 
 namespace {
 
-// The int offsets of the datatypes the user operations run on, filled when
-// the types are made and read-only afterwards (the operations may run on
-// several threads).
-std::map<MPI_Datatype, std::vector<int>>& int_layouts() {
-  static std::map<MPI_Datatype, std::vector<int>> m;
-  return m;
+// The int offsets of a datatype the user operations run on travel with the
+// datatype, as an attribute that MPI_Type_dup copies: the operations find
+// them on duplicates too (hiercoll's side of a nonblocking case calls with
+// duplicates of its own).  A datatype without them (size zero) has none.
+int int_offsets_keyval() {
+  static const int keyval = [] {
+    int k;
+    MPI_Type_create_keyval(MPI_TYPE_DUP_FN, MPI_TYPE_NULL_DELETE_FN, &k, nullptr);
+    return k;
+  }();
+  return keyval;
 }
 
-const std::vector<int>& ints_of(MPI_Datatype t) { return int_layouts().at(t); }
+const std::vector<int>& ints_of(MPI_Datatype t) {
+  static const std::vector<int> none;
+  void* offsets = nullptr;
+  int found = 0;
+  MPI_Type_get_attr(t, int_offsets_keyval(), &offsets, &found);
+  return found ? *static_cast<const std::vector<int>*>(offsets) : none;
+}
+
+// Caches f's int offsets on its datatype (f stays where it is).
+void cache_int_offsets(const FuzzType& f) {
+  if (!f.int_offsets.empty())
+    MPI_Type_set_attr(f.type, int_offsets_keyval(), const_cast<std::vector<int>*>(&f.int_offsets));
+}
 
 uint32_t load(const char* p) {
   uint32_t v;
@@ -114,9 +130,23 @@ std::vector<FuzzType> make_types() {
     MPI_Type_create_struct(3, lengths, displs, types, &t);
     v.push_back({"struct_mixed", resized(t, 0, 32), Basic::kMixed, false, {}});
   }
-  for (const FuzzType& f : v)
-    if (!f.int_offsets.empty()) int_layouts()[f.type] = f.int_offsets;
+  for (const FuzzType& f : v) cache_int_offsets(f);  // returning v moves no element
   return v;
+}
+
+std::vector<FuzzType> make_zero_size_types() {
+  MPI_Datatype contiguous, vector, structure, empty;
+  MPI_Type_contiguous(0, MPI_INT, &contiguous);
+  MPI_Type_vector(0, 1, 2, MPI_INT, &vector);
+  const int length = 1;
+  const MPI_Aint displ = 0;
+  const MPI_Datatype member = MPI_INT;
+  MPI_Type_create_struct(0, &length, &displ, &member, &structure);
+  MPI_Type_contiguous(0, MPI_INT, &empty);
+  return {{"contiguous0", committed(contiguous), Basic::kByte, false, {}},
+          {"vector0", committed(vector), Basic::kByte, false, {}},
+          {"struct0", committed(structure), Basic::kByte, false, {}},
+          {"resized0", resized(empty, 0, 8), Basic::kByte, false, {}}};
 }
 
 MPI_Op user_op(MPI_User_function* f, bool commutative) {
@@ -132,9 +162,14 @@ const std::vector<FuzzType>& fuzz_types() {
   return types;
 }
 
+const std::vector<FuzzType>& zero_size_types() {
+  static const std::vector<FuzzType> types = make_zero_size_types();
+  return types;
+}
+
 std::vector<FuzzOp> ops_for(const FuzzType& t) {
-  static const FuzzOp kUsum{"usum", user_op(usum, true), true, true};
-  static const FuzzOp kAffine{"affine", user_op(affine, false), false, true};
+  static const FuzzOp kUsum{"usum", user_op(usum, true), true, true, usum};
+  static const FuzzOp kAffine{"affine", user_op(affine, false), false, true, affine};
   std::vector<FuzzOp> v;
   auto add = [&](std::initializer_list<std::pair<const char*, MPI_Op>> ops) {
     for (const auto& o : ops) v.push_back({o.first, o.second, true, false});
