@@ -1,7 +1,8 @@
-// Runs one fuzz case on its communicator through hiercoll (MPI_*) and
-// through Open MPI (PMPI_*) on the same inputs and compares this rank's
-// results: bit for bit (gaps of derived types included), floating-point
-// sums and products to rounding.
+// Runs one fuzz case on its communicator through hiercoll (MPI_*, blocking
+// or nonblocking, one call or several in flight) and through Open MPI
+// (PMPI_*, blocking) on the same inputs and compares this rank's results
+// call by call: bit for bit (gaps of derived types included),
+// floating-point sums and products to rounding.
 #pragma once
 
 #include <mpi.h>
