@@ -13,6 +13,11 @@ void build_bcast_linear(const CollArgs& a, ScheduleBuilder& b);
 
 // Binomial tree (MPICH): ceil(log2 p) rounds, whole message each round.
 void build_bcast_binomial(const CollArgs& a, ScheduleBuilder& b);
+// The same tree segmented (Vadhiyar, Fagg, Dongarra §2, their tables'
+// most frequent winner): each segment of seg_units goes down the binomial
+// tree in turn, a rank forwarding segment k while segment k+1 comes in
+// (build_segmentwise, flat/trees.h).
+void build_bcast_binomial_segmented(const CollArgs& a, ScheduleBuilder& b);
 
 // Van de Geijn (Thakur et al. §4.2): binomial scatter of p pieces, then an
 // allgather by recursive doubling or by a ring.

@@ -11,6 +11,7 @@ void add_bcast_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kBcast, "pipelined_binary_tree", 0, build_bcast_pipelined_tree, true});
   out->push_back({Op::kBcast, "twotree", 0, build_bcast_twotree, true});
   out->push_back({Op::kBcast, "linear", 0, build_bcast_linear, true});
+  out->push_back({Op::kBcast, "binomial_segmented", 0, build_bcast_binomial_segmented, true});
 }
 
 }  // namespace hiercoll

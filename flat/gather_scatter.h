@@ -53,6 +53,10 @@ void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b);
 // flat/block_tree.h).
 void build_gather_linear(const CollArgs& a, ScheduleBuilder& b);
 void build_scatter_linear(const CollArgs& a, ScheduleBuilder& b);
+// Linear in segments of seg_units blocks (0: one segment), each segment's
+// messages after the previous one's (flat/gather_scatter_linear.cc).
+void build_gather_linear_segmented(const CollArgs& a, ScheduleBuilder& b);
+void build_scatter_linear_segmented(const CollArgs& a, ScheduleBuilder& b);
 void build_gather_chain(const CollArgs& a, ScheduleBuilder& b);
 void build_scatter_chain(const CollArgs& a, ScheduleBuilder& b);
 void build_gather_binary_tree(const CollArgs& a, ScheduleBuilder& b);

@@ -12,6 +12,8 @@ void add_gather_scatter_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kScatter, "chain", 0, build_scatter_chain, true});
   out->push_back({Op::kGather, "binary_tree", 0, build_gather_binary_tree, true});
   out->push_back({Op::kScatter, "binary_tree", 0, build_scatter_binary_tree, true});
+  out->push_back({Op::kGather, "linear_segmented", 0, build_gather_linear_segmented, true});
+  out->push_back({Op::kScatter, "linear_segmented", 0, build_scatter_linear_segmented, true});
 }
 
 }  // namespace hiercoll

@@ -12,6 +12,11 @@ namespace hiercoll {
 // Binomial tree (Thakur et al. §4.5, MPICH's order): ceil(lg p) rounds,
 // whole vector each round; rank order kept for non-commutative operations.
 void build_reduce_binomial(const CollArgs& a, ScheduleBuilder& b);
+// The same tree segmented (Vadhiyar, Fagg, Dongarra §2): each segment of
+// seg_units is reduced up the binomial tree in turn, so a rank combines
+// and forwards segment k while segment k+1 comes in (build_segmentwise,
+// flat/trees.h); rank order kept as in the unsegmented one.
+void build_reduce_binomial_segmented(const CollArgs& a, ScheduleBuilder& b);
 // Rabenseifner (Thakur et al. §5.1): reduce-scatter by recursive vector
 // halving and distance doubling, then a binomial gather to the root.  The
 // distance-doubling order keeps rank order, so any operation works.

@@ -15,6 +15,7 @@ void add_reduce_algorithms(std::vector<Algorithm>* out) {
   out->push_back({Op::kReduce, "twotree", 0, build_reduce_twotree, true});
   out->push_back({Op::kReduce, "chain", 0, build_reduce_chain, true});
   out->push_back({Op::kReduce, "gather_reduce", 0, build_reduce_gather});
+  out->push_back({Op::kReduce, "binomial_segmented", 0, build_reduce_binomial_segmented, true});
 }
 
 }  // namespace hiercoll

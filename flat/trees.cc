@@ -287,6 +287,20 @@ int64_t pipeline_segment(const CollArgs& a) {
   return a.seg_units > 0 ? a.seg_units : kDefaultSegUnits;
 }
 
+void build_segmentwise(const CollArgs& a, ScheduleBuilder& b, void (*build)(const CollArgs&, ScheduleBuilder&)) {
+  const int64_t seg = pipeline_segment(a);
+  const BuilderView outer = b.view();
+  CollArgs piece = a;
+  for (int64_t off = 0; off < a.count; off += seg) {
+    piece.count = std::min(seg, a.count - off);
+    BuilderView v = outer;
+    v.send_off += off;
+    v.recv_off += off;
+    ScopedView scope(b, v);
+    build(piece, b);
+  }
+}
+
 void two_tree_halves(int64_t count, int64_t off[2], int64_t n[2]) {
   n[0] = (count + 1) / 2;
   n[1] = count - n[0];

@@ -148,6 +148,14 @@ struct TreePipeline {
 
 // Segment size for a call: a.seg_units, or a default when it is 0.
 int64_t pipeline_segment(const CollArgs& a);
+// The autotuning paper's segmentation of a whole-message algorithm
+// (Vadhiyar, Fagg, Dongarra §2): `build` runs on each segment of
+// pipeline_segment(a) units of [0, count) in turn, through a view that
+// shifts Send and Recv to the segment (composed with the builder's view).
+// Segment k's steps are listed before segment k+1's on every rank, so both
+// ends of a pair match them in order, and the hazards let segment k+1's
+// receives overlap segment k's sends.
+void build_segmentwise(const CollArgs& a, ScheduleBuilder& b, void (*build)(const CollArgs&, ScheduleBuilder&));
 // [0, count) split into two halves, one for each tree of the two-tree.
 void two_tree_halves(int64_t count, int64_t off[2], int64_t n[2]);
 

@@ -93,7 +93,8 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
        "hiercoll_alltoall_composition=alltoall: unknown alltoall composition (known: none)"},
       {"hiercoll_bcast_inter_algorithm", "recursive_doubling",
        "hiercoll_bcast_inter_algorithm=recursive_doubling: unknown bcast inter-node algorithm (known: binomial, "
-       "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear)"},
+       "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear, "
+       "binomial_segmented)"},
       {"hiercoll_scan_inter_algorithm", "nope",
        "hiercoll_scan_inter_algorithm=nope: unknown scan inter-node algorithm (known: recursive_doubling, "
        "pipelined_binary_tree, twotree, chain)"},
@@ -101,7 +102,8 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
        "hiercoll_barrier_inter_algorithm=dissemination: unknown barrier inter-node algorithm (known: none)"},
       {"hiercoll_bcast_algorithm", "bcast_pipelined",
        "hiercoll_bcast_algorithm=bcast_pipelined: unknown bcast algorithm (known: binomial, "
-       "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear)"},
+       "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear, "
+       "binomial_segmented)"},
   };
   for (const auto& c : cases) EXPECT_EQ(with_hints({{c.key, c.value}}).error, c.error) << c.key;
   // The first error is kept when several knobs are wrong.
