@@ -65,8 +65,13 @@ int free_nothing(void*) { return MPI_SUCCESS; }
 void finish(PendingCall* call, int rc) {
   if (g_spare_runs.size() < kMaxSpareRuns) g_spare_runs.push_back(std::move(call->run));
   if (rc == MPI_SUCCESS) rc = finish_plan(call->plan);
-  call->pins.release();
   call->rc = rc;
+  if (call->on_finish) {  // persistent: the call stays for its next start
+    call->run.reset();
+    call->on_finish(call);
+    return;
+  }
+  call->pins.release();
   PMPI_Grequest_complete(call->request);
   release(call);
 }
@@ -137,6 +142,32 @@ int start_request(std::unique_ptr<PendingCall> owned, const Call& c, MPI_Comm co
       g_active_count.fetch_add(1);
     }
     // Starting is also a chance for the earlier calls to advance.
+    progress_locked();
+  }
+  wake_progress_thread();
+  return MPI_SUCCESS;
+}
+
+int start_persistent_run(PendingCall* call, MPI_Comm comm, int tag_base) {
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    if (g_spare_runs.empty()) {
+      call->run = std::make_unique<ScheduleRun>();
+    } else {
+      call->run = std::move(g_spare_runs.back());
+      g_spare_runs.pop_back();
+    }
+    const int rc = call->run->start(*call->schedule, call->plan.bufs, call->op, comm, tag_base);
+    if (rc != MPI_SUCCESS) {
+      call->run.reset();
+      return rc;
+    }
+    if (call->run->done()) {
+      finish(call, MPI_SUCCESS);
+    } else {
+      g_active.push_back(call);
+      g_active_count.fetch_add(1);
+    }
     progress_locked();
   }
   wake_progress_thread();

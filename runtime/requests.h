@@ -40,6 +40,10 @@ struct PendingCall {
   // Owners: the progress engine until the schedule has finished, MPI until
   // the application's request is freed (free_fn); the last one deletes.
   std::atomic<int> owners{2};
+  // Persistent collectives (runtime/persistent.h): called when a start's
+  // schedule has finished (rc set), in place of completing a generalized
+  // request; the call, its plan and pins stay for the next start.
+  void (*on_finish)(PendingCall* call) = nullptr;
 };
 
 // Starts `call`'s schedule (call->schedule, call->plan set) on the private
@@ -47,6 +51,11 @@ struct PendingCall {
 // error code (then no request was made).
 int start_request(std::unique_ptr<PendingCall> call, const Call& c, MPI_Comm comm, int tag_base,
                   MPI_Request* request);
+// Starts a persistent call's schedule again (call->on_finish set; the
+// plan, schedule and pins kept from its init): the engine advances it like
+// a nonblocking call's and calls on_finish when it has finished (at once
+// when it has nothing to wait for).  MPI error code (then nothing runs).
+int start_persistent_run(PendingCall* call, MPI_Comm comm, int tag_base);
 // A request already complete (a call that moves no data).
 int completed_request(MPI_Request* request);
 

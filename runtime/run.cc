@@ -30,6 +30,8 @@ int type_size_of(MPI_Datatype t) {
   return size;
 }
 
+}  // namespace
+
 // Whether the call moves no data at all (MPI lets such calls return at
 // once).  Decided in bytes, which every rank agrees on: ranks may describe
 // the same data with other counts of other datatypes (one element of a
@@ -75,6 +77,8 @@ bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, 
   a.commutative = op_commutative(c.mpi_op);
   return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
 }
+
+namespace {
 
 // Plans that allocate (a packed bcast message, an in-place alltoall's copy of
 // its input) can fail on some ranks only (MPI_ERR_NO_MEM): the others would

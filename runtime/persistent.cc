@@ -1,0 +1,311 @@
+#include "runtime/persistent.h"
+
+#include <atomic>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <vector>
+
+#include "flat/buffers.h"
+#include "runtime/plan.h"
+#include "runtime/requests.h"
+#include "runtime/stats.h"
+#include "topo/topology.h"
+
+namespace hiercoll {
+
+namespace {
+
+// One persistent collective of hiercoll's, from its init to its free.  The
+// PendingCall part holds what the engine runs at every start: the plan, the
+// schedule, the pinned handles, the application's request.
+struct PersistentCall : PendingCall {
+  Call c;                                // as at init (the user's buffers and handles)
+  CommState* state = nullptr;            // the communicator's: each start takes a tag base
+  MPI_Comm private_comm = MPI_COMM_NULL;  // where the schedule's messages travel
+  Path path = Path::kFlat;                // counted per start
+  bool empty = false;                     // moves no data: a start completes at once
+  int self_tag = 0;                       // the request's tag on self_comm()
+  std::atomic<bool> running{false};       // its schedule started and not finished
+  // What a start redoes on the buffers' current contents: the root packs a
+  // bcast message whose datatype is not its bytes in order; an in-place
+  // alltoall(v) copies its input aside (elements [lo, hi) of copy's Send
+  // to its Recv, which is the plan's Send).
+  bool pack_root = false;
+  bool copy_in = false;
+  Buffers copy;
+  int64_t lo = 0, hi = 0;
+};
+
+struct Entry {
+  PersistentCall* call;  // null: MPI's own request
+  ApiOp api;
+};
+
+std::mutex g_mu;
+std::unordered_map<MPI_Request, Entry> g_requests;
+std::atomic<int> g_registered{0};
+std::atomic<int> g_live{0};
+std::vector<int> g_free_tags;
+int g_next_tag = 1;
+
+// The private communicator the requests' zero-byte messages travel on,
+// made on first use (a duplicate of MPI_COMM_SELF is local).
+MPI_Comm self_comm() {
+  static MPI_Comm comm = [] {
+    MPI_Comm c = MPI_COMM_NULL;
+    PMPI_Comm_dup(MPI_COMM_SELF, &c);
+    return c;
+  }();
+  return comm;
+}
+
+int take_tag() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (!g_free_tags.empty()) {
+    const int t = g_free_tags.back();
+    g_free_tags.pop_back();
+    return t;
+  }
+  return g_next_tag++;
+}
+
+void register_request(MPI_Request r, Entry e) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  g_requests[r] = e;
+  g_registered.store(static_cast<int>(g_requests.size()));
+}
+
+bool find_request(MPI_Request r, Entry* e) {
+  if (g_registered.load(std::memory_order_relaxed) == 0 || r == MPI_REQUEST_NULL) return false;
+  std::lock_guard<std::mutex> lock(g_mu);
+  auto it = g_requests.find(r);
+  if (it == g_requests.end()) return false;
+  *e = it->second;
+  return true;
+}
+
+void forget_request(MPI_Request r, int tag) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  g_requests.erase(r);
+  g_registered.store(static_cast<int>(g_requests.size()));
+  if (tag > 0) g_free_tags.push_back(tag);
+}
+
+// Completes the application's request: the message its receive waits for.
+void complete_request(PersistentCall* p) { PMPI_Send(nullptr, 0, MPI_BYTE, 0, p->self_tag, self_comm()); }
+
+void on_finish(PendingCall* call) {
+  auto* p = static_cast<PersistentCall*>(call);
+  if (p->rc != MPI_SUCCESS)
+    std::fprintf(stderr, "hiercoll: %s: a start failed (MPI error %d)\n", p->c.mpi_name, p->rc);
+  p->running.store(false);
+  complete_request(p);
+}
+
+// Active in MPI's sense: started and not yet completed by a Wait or Test.
+// An inactive persistent request's status is the empty one (MPI_ANY_TAG);
+// a completed one not yet waited for has the message's tag.
+bool is_active(PersistentCall* p) {
+  if (p->running.load()) return true;
+  int flag = 0;
+  MPI_Status st;
+  PMPI_Request_get_status(p->request, &flag, &st);
+  return !flag || st.MPI_TAG != MPI_ANY_TAG;
+}
+
+// What a start redoes on the data (see PersistentCall).
+void plan_refresh(PersistentCall* p, int rank, int size) {
+  const Call& c = p->c;
+  Plan& plan = p->plan;
+  if (c.op == Op::kBcast && rank == c.root && plan.message.packed) p->pack_root = true;
+  if ((c.op == Op::kAlltoall || c.op == Op::kAlltoallv) && c.sendbuf == MPI_IN_PLACE) {
+    const CollArgs& a = plan.args;
+    if (c.op == Op::kAlltoall) {
+      p->lo = 0;
+      p->hi = size;
+    } else if (!a.counts.empty()) {
+      p->lo = p->hi = a.displs[0];
+      for (size_t j = 0; j < a.counts.size(); ++j) {
+        p->lo = std::min(p->lo, a.displs[j]);
+        p->hi = std::max(p->hi, a.displs[j] + a.counts[j]);
+      }
+    }
+    if (p->hi > p->lo) {
+      p->copy_in = true;
+      p->copy[Buf::kSend] = plan.bufs[Buf::kRecv];
+      p->copy[Buf::kRecv] = plan.bufs[Buf::kSend];
+    }
+  }
+}
+
+int refresh(PersistentCall* p) {
+  if (p->pack_root) return pack_elements(p->c.recvbuf, p->c.recvcount, p->c.recvtype, p->plan.message.packed.get());
+  if (p->copy_in)
+    return copy_span(p->copy, Span{Buf::kSend, p->lo, p->hi - p->lo}, Span{Buf::kRecv, p->lo, p->hi - p->lo});
+  return MPI_SUCCESS;
+}
+
+// Starts p's schedule; its request was started already.
+int start_one(PersistentCall* p) {
+  count_call(p->c.api, p->path);
+  if (p->empty) {
+    complete_request(p);
+    return MPI_SUCCESS;
+  }
+  int rc = refresh(p);
+  if (rc == MPI_SUCCESS) {
+    p->running.store(true);
+    rc = start_persistent_run(p, p->private_comm, p->state->next_tag_base());
+  }
+  if (rc != MPI_SUCCESS) {
+    p->running.store(false);
+    complete_request(p);
+    return raise_error(p->comm, rc);
+  }
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+int init_persistent(const Call& c, MPI_Request* request) {
+  bool inter = false;
+  int rc = validate_comm(c, &inter);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  if (inter) return -1;
+  CommState* state = comm_state(c.comm);
+  const Settings& settings = comm_settings(state, c.comm);
+  if (!settings.error.empty()) {
+    std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
+    return raise_error(c.comm, MPI_ERR_ARG);
+  }
+  if (settings.mode == Mode::kOff) return -1;
+  if (!state->topology) {  // collective on the communicator's first call, as init is
+    const Topology* t = nullptr;
+    rc = get_topology(c.comm, &t);
+    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+    state->facts = layout_facts(*t->layout);
+    state->topology = t;
+  }
+  const Topology* topo = state->topology;
+  rc = validate_args(c);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+
+  int rank, size;
+  PMPI_Comm_rank(c.comm, &rank);
+  PMPI_Comm_size(c.comm, &size);
+  auto p = std::make_unique<PersistentCall>();
+  p->c = c;
+  p->state = state;
+  p->private_comm = topo->comm;
+  p->op = c.mpi_op;
+  p->comm = c.comm;
+  if (moves_nothing(c, rank, size)) {
+    p->empty = true;
+    p->path = hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat;
+    note_algorithm("none");
+  } else {
+    Plan& plan = p->plan;
+    try {
+      rc = make_plan(c, rank, size, &plan);
+    } catch (const std::bad_alloc&) {
+      rc = MPI_ERR_NO_MEM;
+    }
+    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+    const Tuned tuned = tuned_for(plan, settings, state);
+    const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
+    if (tuned_kind == Method::kNative) return -1;
+    // The same decision as a nonblocking call's (no arrival order: its
+    // protocol blocks; no count exchange inside a start).
+    const std::shared_ptr<Schedule>* sched = nullptr;
+    if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
+      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, /*blocking=*/false, &rc);
+      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+    }
+    p->path = sched ? Path::kHier : Path::kFlat;
+    if (!sched) {
+      FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links, /*blocking=*/false);
+      if (pick.algorithm->restrictions & kAllCounts) {  // init is collective: the exchange may run here
+        rc = share_root_counts(*topo, state, &pick.args, &plan.bufs, plan.unit_bytes);
+        if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+      }
+      note_algorithm(pick.algorithm->name);
+      sched = &state->schedules.get(ScheduleKeyRef{pick.algorithm, pick.args},
+                                    [&] { return build_schedule(*pick.algorithm, pick.args); });
+    }
+    p->schedule = *sched;
+    plan_refresh(p.get(), rank, size);
+    for (const BufDesc& d : plan.bufs.buf) p->pins.pin_type(d.type);
+    p->pins.pin_type(plan.message.type);
+    if (c.op == Op::kBcast) p->pins.pin_type(c.recvtype);  // the root packs with it
+    p->pins.pin_op(c.mpi_op);
+  }
+  p->pins.pin_comm(c.comm);
+  p->self_tag = take_tag();
+  rc = PMPI_Recv_init(nullptr, 0, MPI_BYTE, 0, p->self_tag, self_comm(), &p->request);
+  if (rc != MPI_SUCCESS) {
+    forget_request(MPI_REQUEST_NULL, p->self_tag);
+    return raise_error(c.comm, rc);
+  }
+  p->on_finish = on_finish;
+  *request = p->request;
+  register_request(p->request, Entry{p.get(), c.api});
+  p.release();
+  g_live.fetch_add(1);
+  return MPI_SUCCESS;
+}
+
+void note_native_persistent(MPI_Request request, ApiOp api) {
+  if (request != MPI_REQUEST_NULL) register_request(request, Entry{nullptr, api});
+}
+
+int start_requests(int count, MPI_Request requests[]) {
+  if (g_registered.load(std::memory_order_relaxed) == 0 || count <= 0 || !requests)
+    return count == 1 && requests ? PMPI_Start(requests) : PMPI_Startall(count, requests);
+  // Starting an active request of hiercoll's is an error, and starts
+  // nothing (checked before MPI starts any).
+  std::vector<Entry> entries(static_cast<size_t>(count), Entry{nullptr, ApiOp::kBarrier});
+  std::vector<bool> known(static_cast<size_t>(count), false);
+  for (int i = 0; i < count; ++i) {
+    known[i] = find_request(requests[i], &entries[i]);
+    if (known[i] && entries[i].call && is_active(entries[i].call))
+      return raise_error(entries[i].call->comm, MPI_ERR_REQUEST);
+  }
+  const int rc = count == 1 ? PMPI_Start(requests) : PMPI_Startall(count, requests);
+  if (rc != MPI_SUCCESS) return rc;
+  int first_error = MPI_SUCCESS;
+  for (int i = 0; i < count; ++i) {
+    if (!known[i]) continue;
+    if (!entries[i].call) {
+      count_call(entries[i].api, Path::kNative);
+      continue;
+    }
+    const int src = start_one(entries[i].call);
+    if (src != MPI_SUCCESS && first_error == MPI_SUCCESS) first_error = src;
+  }
+  return first_error;
+}
+
+int free_request(MPI_Request* request) {
+  Entry e;
+  if (!request || !find_request(*request, &e)) return PMPI_Request_free(request);
+  PersistentCall* p = e.call;
+  // Freeing a persistent collective while its schedule runs would pull its
+  // buffers and plan from under it.
+  if (p && p->running.load()) return raise_error(p->comm, MPI_ERR_REQUEST);
+  const MPI_Request r = *request;
+  const int rc = PMPI_Request_free(request);
+  if (rc != MPI_SUCCESS) return rc;
+  forget_request(r, p ? p->self_tag : 0);
+  if (p) {
+    delete p;  // releases its pins
+    g_live.fetch_sub(1);
+  }
+  return MPI_SUCCESS;
+}
+
+int live_persistent() { return g_live.load(); }
+
+}  // namespace hiercoll
