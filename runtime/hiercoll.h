@@ -105,6 +105,51 @@ int hiercoll_ialltoallv(const void* sendbuf, const int sendcounts[], const int s
                         void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                         MPI_Comm comm, MPI_Request* request);
 
+/* Persistent versions (MPI-4.0's MPI_<op>_init, Open MPI 4.1's MPIX_<op>_init):
+ * collective; the decision, plan and schedule are made here, on every rank
+ * alike, and each MPI_Start / MPI_Startall runs the schedule on the
+ * buffers' current contents (their addresses, counts, displacements and
+ * datatypes must not change).  The request completes in MPI's Test/Wait
+ * functions and is then inactive, ready for the next start; MPI_Request_free
+ * of an inactive one frees it.  Starting an active request is
+ * MPI_ERR_REQUEST.  info is passed to MPI where the call goes to MPI. */
+int hiercoll_bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                        MPI_Request* request);
+int hiercoll_reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                         MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                            MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                            MPI_Request* request);
+int hiercoll_reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                                       MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_reduce_scatter_init(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                 MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_scan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                         MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                           void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                           MPI_Info info, MPI_Request* request);
+int hiercoll_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Info info, MPI_Request* request);
+int hiercoll_alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+                            MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+
 #ifdef __cplusplus
 }
 #endif
