@@ -204,7 +204,9 @@ int init_persistent(const Call& c, MPI_Request* request) {
   p->comm = c.comm;
   if (moves_nothing(c, rank, size)) {
     p->empty = true;
-    p->path = hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat;
+    // Counted where the mode and layout would send a call with data (an
+    // operation the rules keep flat included).
+    p->path = settings.mode == Mode::kHier && state->facts.hierarchical() ? Path::kHier : Path::kFlat;
     note_algorithm("none");
   } else {
     Plan& plan = p->plan;

@@ -41,9 +41,7 @@ int free_request(MPI_Request* request);
 int live_persistent();
 
 // Defined in run.cc, shared with its path: whether a call moves no data on
-// any rank, and whether a one-unit call of its shape would go hierarchical
-// (where a call that moves nothing is counted).
+// any rank.
 bool moves_nothing(const Call& c, int rank, int size);
-bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, int rank, int size);
 
 }  // namespace hiercoll
