@@ -325,6 +325,10 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
     if (f && composition_applies(*f, L, F, a)) comp = f;
     else missed = "composition " + forced.composition;
   }
+  if (!comp && !forced.otherwise.empty()) {
+    const HierComposition* o = find_composition(a.op, forced.otherwise);
+    if (o && composition_applies(*o, L, F, a)) comp = o;
+  }
   if (!comp) comp = selected_composition(L, F, a, unit_bytes);
   const Algorithm* inter = nullptr;
   if (!forced.inter.empty()) {

@@ -55,11 +55,15 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
 struct HierForced {
   std::string composition;  // HIERCOLL_<OP>_COMPOSITION
   std::string inter;        // HIERCOLL_<OP>_INTER_ALGORITHM
+  // The composition where the forced one does not apply or none is forced
+  // (the decided one, decide/decide.h); empty: the selection rules'.
+  std::string otherwise;
 };
 
 // The composition for the call, interned (stable address, usable as a
 // cache key); null when the call stays flat.  A forced composition is used
-// where it applies (composition_applies), else the selection rules pick;
+// where it applies (composition_applies), else forced.otherwise where that
+// applies, else the selection rules pick;
 // a forced inter-node algorithm is used where inter_algorithm_for gives
 // one for the composition picked.  What was forced but could not be used
 // is named in *unfit ("composition scan", "inter-node algorithm twotree",

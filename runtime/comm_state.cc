@@ -108,6 +108,7 @@ const Settings& comm_settings(CommState* s, MPI_Comm comm) {
     if (info != MPI_INFO_NULL) PMPI_Info_free(&info);
     s->settings_current = true;
     s->tuning_resolved = false;
+    s->decisions.reset();
   }
   return s->settings;
 }
@@ -119,6 +120,7 @@ void apply_set_info(MPI_Comm comm, MPI_Info info) {
   CommState* s = comm_state(comm);
   s->settings = apply_info(current, info);
   s->tuning_resolved = false;
+  s->decisions.reset();
 }
 
 // MPI_Comm_dup_with_info: the new info replaces the parent's hints.
@@ -127,6 +129,7 @@ void apply_dup_info(MPI_Comm comm, MPI_Info info) {
   s->settings = apply_info(env_settings(), info);
   s->settings_current = true;
   s->tuning_resolved = false;
+  s->decisions.reset();
 }
 
 }  // namespace hiercoll

@@ -13,6 +13,7 @@
 #include "flat/mpi_executor.h"
 #include "flat/registry.h"
 #include "hier/hier_compose.h"
+#include "runtime/decisions.h"
 #include "runtime/settings.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
@@ -97,6 +98,9 @@ struct CommState {
   // again whenever the settings change (tuning_resolved reset there).
   const TuningEntry* tuning = nullptr;
   bool tuning_resolved = false;
+  // The model's decisions for the communicator (runtime/decisions.h),
+  // dropped with the tuning entry when the settings change.
+  std::unique_ptr<DecisionSlots> decisions;
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
   // Calls run by a schedule so far, blocking and nonblocking: every rank
   // issues them in the same order, so the count names a call alike on all

@@ -48,9 +48,13 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
   // The tuning file's composition is taken like a forced one, but one that
   // does not fit is no fallback of the user's: only told (verbose).
   const bool tuned = !forcing && t.range && t.range->method.kind == Method::kHier;
-  const HierForced forced = forcing ? HierForced{s.composition[op], s.inter_algorithm[op]}
-                            : tuned ? HierForced{t.range->method.name, t.range->method.inter}
-                                    : HierForced{};
+  // What is forced but does not apply gives way to the decided
+  // composition (decide/decide.h forced_candidate decides alike).
+  const bool decided_hier = t.range && t.range->method.kind == Method::kHier;
+  HierForced forced = forcing ? HierForced{s.composition[op], s.inter_algorithm[op], ""}
+                      : tuned ? HierForced{t.range->method.name, t.range->method.inter, ""}
+                              : HierForced{};
+  if (forcing && decided_hier) forced.otherwise = t.range->method.name;
   const int64_t segment = s.segment_bytes > 0 || !tuned ? s.segment_bytes : t.range->segment_bytes;
   const HierChoice* choice =
       choose_composition(*topo.layout, facts, args, plan.unit_bytes, segment, forced, &unfit, t.machine);

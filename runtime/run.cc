@@ -2,6 +2,7 @@
 // own, flat, hierarchical), lay out the buffers as schedule units, select
 // the algorithm and segment size, fetch or build the schedule, execute it
 // (blocking) or start it (nonblocking, runtime/requests.h).
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <new>
@@ -66,15 +67,22 @@ bool moves_nothing(const Call& c, int rank, int size) {
 // Whether a one-unit call of this shape would take the hierarchical path:
 // the selection rules pick a composition for it and no flat algorithm is
 // forced.
-bool hier_would_serve(const Call& c, const CommState& state, const Settings& s, int rank, int size) {
+bool hier_would_serve(const Call& c, CommState& state, const Settings& s, int rank, int size) {
   if (s.mode != Mode::kHier || !s.algorithm[static_cast<int>(c.op)].empty()) return false;
+  const bool commutative = op_commutative(c.mpi_op);
+  if (model_decides(c.op)) {
+    // One element of the call's datatype.
+    const int64_t bytes = std::max(1, type_size_of(c.recvtype));
+    const Decided* d = decided(&state, s, c.op, bytes, commutative);
+    if (d && d->source != Source::kRules) return d->range.method.kind == Method::kHier;
+  }
   CollArgs a;
   a.op = c.op;
   a.rank = rank;
   a.size = size;
   a.root = c.root;
   a.count = 1;
-  a.commutative = op_commutative(c.mpi_op);
+  a.commutative = commutative;
   return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
 }
 
@@ -193,7 +201,9 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   const bool arrival_possible = !request && !requests_active();
   const bool arrival_order = arrival_possible && settings.dynamic && arrival_order_applies(plan.args);
   const std::shared_ptr<Schedule>* sched = nullptr;
-  if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
+  const int o = static_cast<int>(c.op);
+  const bool forcing_hier = !settings.composition[o].empty() || !settings.inter_algorithm[o].empty();
+  if (settings.mode == Mode::kHier && (tuned_kind == Method::kHier || forcing_hier)) {
     if (arrival_order) {
       rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
       if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
@@ -231,13 +241,21 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
     state->tuning_resolved = true;
   }
   Tuned t;
-  if (!state->tuning) return t;
-  t.machine = &state->tuning->machine;
-  const int op = static_cast<int>(plan.args.op);
-  if (!s.algorithm[op].empty() || !s.composition[op].empty() || !s.inter_algorithm[op].empty()) return t;
-  t.range = find_range(*state->tuning, plan.args.op, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
-  // Mode flat runs flat algorithms only.
-  if (t.range && s.mode == Mode::kFlat && t.range->method.kind != Method::kFlat) t.range = nullptr;
+  if (state->tuning) t.machine = &state->tuning->machine;
+  const Op op = plan.args.op;
+  const int o = static_cast<int>(op);
+  const int64_t bytes = tuning_bytes(op, plan.unit_bytes, plan.args);
+  // The decision (runtime/decisions.h: the model, or the file where it
+  // measured), kept per size class.  A knob forces past it (pick_flat,
+  // choose_hierarchical), and what it forces but does not fit gives way
+  // to it.  Where the model does not decide: the file's range unless a knob
+  // forces, else the rules.
+  const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
+  if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
+  if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
+  t.range = nullptr;
+  if (const Decided* d = decided(state, s, op, bytes, plan.args.commutative))
+    if (d->source != Source::kRules) t.range = &d->range;
   return t;
 }
 

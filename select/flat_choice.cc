@@ -26,14 +26,14 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   FlatDecision d;
   const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
   d.algorithm = fitting(req.forced, args, req, &d.unfit_forced);
-  // A forced name (fitting or not) hides the tuning file's choice.
-  if (!d.algorithm && req.forced.empty()) d.algorithm = fitting(req.tuned, args, req, &d.unfit_tuned);
+  // A forced name that does not fit gives way to the decided one.
+  if (!d.algorithm) d.algorithm = fitting(req.tuned, args, req, &d.unfit_tuned);
   if (!d.algorithm) d.algorithm = default_algorithm(args, bytes, req.machine, req.links);
   if (req.no_count_exchange && (d.algorithm->restrictions & kAllCounts)) d.algorithm = find_algorithm(args.op, "linear");
   // seg_units stays 0 where the schedule ignores it (segmented_flag_test),
   // so that one cached schedule serves every segment-free call shape.
   if (unit_bytes <= 0 || !d.algorithm->segmented) return d;
-  const bool tuned_here = req.forced.empty() && !req.tuned.empty() && req.tuned == d.algorithm->name;
+  const bool tuned_here = (req.forced.empty() || d.unfit_forced) && !req.tuned.empty() && req.tuned == d.algorithm->name;
   const int64_t seg = req.segment_bytes > 0                  ? req.segment_bytes
                       : tuned_here && req.tuned_segment > 0  ? req.tuned_segment
                                                              : default_segment_bytes(*d.algorithm, bytes, args.size, req.machine);

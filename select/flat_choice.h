@@ -19,8 +19,8 @@ namespace hiercoll {
 // file): taken on every call, they are not copied.
 struct FlatRequest {
   std::string_view forced;     // a forced algorithm (knob HIERCOLL_<OP>_ALGORITHM)
-  std::string_view tuned;      // the tuning file's flat algorithm for the call's range
-  int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the rules')
+  std::string_view tuned;      // the decided flat algorithm (model or tuning file)
+  int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the default)
   int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
   const MachineFigures* machine = nullptr;  // figures the rules and default segments follow (null: built-in)
   LinkSharing links;                        // the group's, for the rules (select/flat_rules.h)
@@ -42,8 +42,9 @@ struct FlatDecision {
   const char* unfit_tuned = nullptr;
 };
 
-// The forced algorithm if it fits, else the tuned one if it fits, else the
-// rules (default_algorithm); the segment: forced, then the tuning file's
+// The forced algorithm if it fits, else the decided one (`tuned`: the
+// model's or the tuning file's, decide/decide.h) if it fits, else the
+// rules (default_algorithm); the segment: forced, then the decided one's
 // for its own algorithm, then the default from the machine figures; then
 // raised to the segment bounds (bounded_seg_units, select/flat_rules.h).
 FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatRequest& req);

@@ -46,6 +46,7 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
 
 std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const TuningEntry* tuning, bool progress) {
   const LayoutFacts F = layout_facts(L);
+  const Figures figures{opt.model, "the simulated machine's figures"};
   std::vector<SimPoint> points;
   for (const std::string& op_text : opt.ops) {
     const hcbench::OpInfo& info = *hcbench::find_op(op_text);
@@ -63,7 +64,10 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
           points.push_back(pt);
           continue;
         }
-        if (impl == "tuned" && !tuning) pt.note = "the tuning file has no entry for this layout: the rules decide";
+        // The simulated runtime decides from the simulated machine's
+        // figures, as a tuning file or a probe would give them to it.
+        m.figures = &figures;
+        if (impl == "tuned" && !tuning) pt.note = "the tuning file has no entry for this layout: the model decides";
         std::vector<SimResult> at_roots;
         const std::vector<int> roots = !info.rooted        ? std::vector<int>{0}
                                        : opt.roots.empty() ? sample_roots(L.size)

@@ -1,0 +1,66 @@
+#include "decide/candidates.h"
+
+#include <algorithm>
+
+#include "hier/hier_registry.h"
+#include "select/flat_rules.h"
+
+namespace hiercoll {
+
+namespace {
+
+// The segments a segmented flat algorithm is tried with: its default and a
+// quarter and four times it, each as the bounds of select/flat_rules.h
+// raise it (the runtime runs nothing else), each distinct one once.
+std::vector<int64_t> flat_segments(const Algorithm& a, const SimCall& call, const CandidateScope& scope) {
+  if (!a.segmented || call.unit_bytes <= 0) return {0};
+  if (scope.forced_segment > 0) return {scope.forced_segment};
+  const int64_t bytes = selection_bytes(call.args.op, call.unit_bytes, call.args);
+  const int64_t def = default_segment_bytes(a, bytes, call.args.size, scope.machine);
+  std::vector<int64_t> seen_units, out;
+  for (int64_t seg : {def, def / 4, def * 4}) {
+    const int64_t units =
+        bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, seg / call.unit_bytes));
+    if (std::find(seen_units.begin(), seen_units.end(), units) != seen_units.end()) continue;
+    seen_units.push_back(units);
+    out.push_back(seg == def ? 0 : seg);  // 0: the default, as the runtime names it
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Candidate> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
+                                      const CandidateScope& scope) {
+  std::vector<Candidate> out;
+  const CollArgs& a = call.args;
+  for (const Algorithm* alg : algorithms_for(a.op)) {
+    if (!algorithm_fits(*alg, a) || (scope.no_count_exchange && (alg->restrictions & kAllCounts))) continue;
+    for (int64_t seg : flat_segments(*alg, call, scope)) {
+      Candidate c;
+      c.method.kind = Method::kFlat;
+      c.method.name = alg->name;
+      c.segment_bytes = seg;
+      out.push_back(c);
+    }
+  }
+  if (!scope.hier || !F.hierarchical()) return out;
+  const std::vector<std::string> inters = inter_algorithm_names(a.op);
+  for (const HierComposition* comp : compositions_for(a.op)) {
+    if (!composition_applies(*comp, L, F, a)) continue;
+    if (scope.no_count_exchange && (comp->needs & kNeedAllCounts)) continue;
+    Candidate c;
+    c.method.kind = Method::kHier;
+    c.method.name = comp->name;
+    c.segment_bytes = scope.forced_segment;
+    out.push_back(c);
+    for (const std::string& inter : inters) {
+      if (!inter_algorithm_for(*comp, L, a, inter)) continue;
+      c.method.inter = inter;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace hiercoll

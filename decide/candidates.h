@@ -1,0 +1,26 @@
+// Every method that can run a call: each flat algorithm that fits (those
+// whose schedule depends on the segment at their default segment, a
+// quarter of it and four times it), and, where the layout has levels and
+// the mode allows, each composition that applies, with the phase rules'
+// leaders' algorithm and with every leaders' algorithm that fits.  In the
+// registries' order, which breaks ties.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "decide/candidate.h"
+
+namespace hiercoll {
+
+struct CandidateScope {
+  bool hier = true;                // mode hier (else flat algorithms only)
+  bool no_count_exchange = false;  // a nonblocking gatherv/scatterv (select/flat_choice.h)
+  int64_t forced_segment = 0;      // HIERCOLL_SEGMENT_BYTES: the only segment tried
+  const MachineFigures* machine = nullptr;  // default segments' figures (null: built-in)
+};
+
+std::vector<Candidate> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
+                                      const CandidateScope& scope);
+
+}  // namespace hiercoll

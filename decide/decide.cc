@@ -1,0 +1,189 @@
+#include "decide/decide.h"
+
+#include <algorithm>
+
+#include "hier/hier_registry.h"
+#include "select/flat_choice.h"
+#include "sim/engine.h"
+
+namespace hiercoll {
+
+const char* source_name(Source s) {
+  switch (s) {
+    case Source::kModel: return "model";
+    case Source::kFile: return "file";
+    case Source::kKnob: return "knob";
+    case Source::kRules: return "rules";
+  }
+  return "?";
+}
+
+namespace {
+
+// The model's time of one candidate, or < 0 with *why.
+double model_us(const DecideInput& in, const SimCall& call, const Candidate& c, const Figures& fig,
+                std::string* why) {
+  CandidateSchedules cs;
+  const MachineFigures* machine = in.tuning ? &in.tuning->machine : nullptr;
+  if (!candidate_schedules(*in.layout, *in.facts, call, c, machine, in.max_steps, &cs, why)) return -1;
+  SimResult res;
+  if (!simulate(SimInput{&cs.schedules, &in.layout->node_of, call.unit_bytes}, fig.model, &res, why)) {
+    *why = "schedule error: " + *why;
+    return -1;
+  }
+  return res.time_us;
+}
+
+// What a knob makes of the winner w (the runtime's forced path,
+// runtime/hier_run.cc and select/flat_choice.h, decides alike): a forced
+// flat algorithm where it fits; a forced composition where it applies, else
+// w's composition (or the rules' where w is flat), with a forced leaders'
+// algorithm where that takes it.  What does not fit is named in *unfit.
+Candidate forced_candidate(const DecideInput& in, const SimCall& call, const Candidate& w, std::string* unfit) {
+  const Forced& f = in.forced;
+  const CollArgs& a = call.args;
+  Candidate c;
+  c.segment_bytes = in.scope.forced_segment;
+  if (!f.algorithm.empty()) {
+    const Algorithm* alg = find_algorithm(a.op, f.algorithm);
+    if (alg && algorithm_fits(*alg, a) && !(in.scope.no_count_exchange && (alg->restrictions & kAllCounts))) {
+      c.method = Method{Method::kFlat, f.algorithm, ""};
+      return c;
+    }
+    *unfit = "algorithm " + f.algorithm;
+    return w;
+  }
+  if (!in.scope.hier) return w;  // mode flat runs no composition
+  const Layout& L = *in.layout;
+  const LayoutFacts& F = *in.facts;
+  const HierComposition* comp = nullptr;
+  if (!f.composition.empty()) {
+    const HierComposition* fc = find_composition(a.op, f.composition);
+    if (fc && composition_applies(*fc, L, F, a)) comp = fc;
+    else *unfit = "composition " + f.composition;
+  }
+  if (!comp && w.method.kind == Method::kHier) comp = find_composition(a.op, w.method.name);
+  if (!comp && F.hierarchical()) comp = selected_composition(L, F, a, call.unit_bytes);
+  if (!f.inter.empty() && !(comp && inter_algorithm_for(*comp, L, a, f.inter)))
+    *unfit += (unfit->empty() ? "" : ", ") + std::string("inter-node algorithm ") + f.inter;
+  if (!comp) return w;
+  c.method = Method{Method::kHier, comp->name, ""};
+  if (!f.inter.empty() && inter_algorithm_for(*comp, L, a, f.inter)) c.method.inter = f.inter;
+  return c;
+}
+
+void move_first(std::vector<Costed>* v, size_t i) {
+  if (i == 0) return;
+  Costed keep = std::move((*v)[i]);
+  v->erase(v->begin() + static_cast<std::ptrdiff_t>(i));
+  v->insert(v->begin(), std::move(keep));
+}
+
+}  // namespace
+
+const TunedRange* file_range(const DecideInput& in, Op op, int64_t bytes) {
+  if (!in.tuning || !in.file_ranges) return nullptr;
+  const TunedRange* r = find_range(*in.tuning, op, bytes);
+  if (r && !in.scope.hier && r->method.kind != Method::kFlat) return nullptr;  // mode flat: flat methods only
+  return r;
+}
+
+Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) {
+  const Figures& fig = in.figures ? *in.figures : builtin_figures();
+  Decision d;
+  for (const Candidate& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
+    Costed k;
+    k.candidate = c;
+    k.us = model_us(in, call, c, fig, &k.note);
+    d.ranked.push_back(std::move(k));
+  }
+  // The file's measurement for its method, where it has one for the size:
+  // it replaces the model's cost and wins (the tuner measured the others
+  // slower).
+  const Op op = call.args.op;
+  const TunedRange* range =
+      file_range(in, op, file_bytes >= 0 ? file_bytes : tuning_bytes(op, call.unit_bytes, call.args));
+  if (range) {
+    Costed k;
+    k.candidate.method = range->method;
+    k.candidate.segment_bytes = range->segment_bytes;
+    k.us = range->predicted_us;
+    k.source = Source::kFile;
+    auto same = std::find_if(d.ranked.begin(), d.ranked.end(),
+                             [&](const Costed& c) { return c.candidate == k.candidate; });
+    const bool known = std::any_of(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) {
+      Method m = range->method;
+      m.dynamic = false;
+      return c.candidate.method == m;
+    });
+    if (same != d.ranked.end()) *same = k;
+    else if (known || range->method.kind == Method::kNative) d.ranked.push_back(k);
+    else d.note = "the tuning file's " + candidate_text(k.candidate) + " does not fit this call";
+  }
+  // Cheapest first (stable: ties keep the candidates' order), the ones not
+  // costed last; the file's method goes first.
+  std::stable_sort(d.ranked.begin(), d.ranked.end(), [](const Costed& a, const Costed& b) {
+    if ((a.us < 0) != (b.us < 0)) return b.us < 0;
+    return a.us < b.us;
+  });
+  for (size_t i = 0; i < d.ranked.size(); ++i)
+    if (d.ranked[i].source == Source::kFile) {
+      move_first(&d.ranked, i);
+      d.source = Source::kFile;
+      break;
+    }
+  if (d.ranked.empty() || d.ranked[0].us < 0) {
+    Costed k;
+    k.candidate = rules_candidate(*in.layout, *in.facts, call, in.scope);
+    k.us = -1;
+    k.source = Source::kRules;
+    k.note = "no candidate could be costed";
+    d.ranked.insert(d.ranked.begin(), std::move(k));
+    d.source = Source::kRules;
+  }
+  if (!in.forced.any()) return d;
+  std::string unfit;
+  const Candidate f = forced_candidate(in, call, d.ranked[0].candidate, &unfit);
+  if (!unfit.empty()) d.note = unfit + " does not fit this call";
+  if (f == d.ranked[0].candidate && !unfit.empty()) return d;
+  auto it = std::find_if(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) { return c.candidate == f; });
+  if (it == d.ranked.end()) {
+    Costed k;
+    k.candidate = f;
+    k.us = model_us(in, call, f, fig, &k.note);
+    d.ranked.push_back(std::move(k));
+    it = d.ranked.end() - 1;
+  }
+  it->source = Source::kKnob;
+  move_first(&d.ranked, static_cast<size_t>(it - d.ranked.begin()));
+  d.source = Source::kKnob;
+  return d;
+}
+
+Candidate rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope) {
+  Candidate c;
+  const CollArgs& a = call.args;
+  const HierComposition* comp =
+      scope.hier && F.hierarchical() ? selected_composition(L, F, a, call.unit_bytes) : nullptr;
+  if (comp && !(scope.no_count_exchange && (comp->needs & kNeedAllCounts))) {
+    c.method.kind = Method::kHier;
+    c.method.name = comp->name;
+    return c;
+  }
+  FlatRequest req;
+  req.machine = scope.machine;
+  req.links = F.links;
+  req.no_count_exchange = scope.no_count_exchange;
+  c.method.kind = Method::kFlat;
+  c.method.name = decide_flat(a, call.unit_bytes, req).algorithm->name;
+  c.segment_bytes = scope.forced_segment;
+  return c;
+}
+
+Decision decide_class(const DecideInput& in, Op op, int64_t bytes, bool commutative) {
+  SimCall call = bench_call(op, class_bytes(size_class(bytes)), in.layout->size, 0);
+  call.args.commutative = commutative;
+  return decide(in, call, bytes);
+}
+
+}  // namespace hiercoll

@@ -1,0 +1,122 @@
+#include "runtime/decisions.h"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+
+#include "hier/hier_registry.h"
+#include "runtime/comm_state.h"
+
+namespace hiercoll {
+
+namespace {
+
+// Everything the decisions of a communicator depend on besides the call:
+// its layout (nodes, placement, sockets), its mode and its figures.
+std::string table_key(const CommState* state, const Settings& s) {
+  const Layout& L = *state->topology->layout;
+  std::string k = s.mode == Mode::kHier ? "hier|" : "flat|";
+  k += comm_figures(state).source;
+  k += "|entry " + std::to_string(reinterpret_cast<uintptr_t>(state->tuning)) + '|';
+  k += L.socket_level;
+  for (int r = 0; r < L.size; ++r) {
+    k += ',';
+    k += std::to_string(L.node_of[r]);
+    if (L.max_sockets_per_node > 1) k += ":" + std::to_string(L.socket_of[r]);
+  }
+  return k;
+}
+
+struct ProcessTable {
+  std::mutex mu;
+  std::map<std::string, std::unique_ptr<Decided>> decided;
+};
+ProcessTable& process_table() {
+  static ProcessTable* t = new ProcessTable;  // outlives every communicator
+  return *t;
+}
+
+DecideInput decide_input(const CommState* state, const Settings& s) {
+  DecideInput in;
+  in.layout = state->topology->layout.get();
+  in.facts = &state->facts;
+  in.figures = &comm_figures(state);
+  in.tuning = state->tuning;
+  in.scope.hier = s.mode == Mode::kHier;
+  in.scope.machine = state->tuning ? &state->tuning->machine : nullptr;
+  return in;
+}
+
+Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {
+  DecideInput in = decide_input(state, s);
+  in.file_ranges = false;  // looked up per call (decided_file_range)
+  const Decision d = decide_class(in, op, bytes, commutative);
+  Decided out;
+  out.range.method = d.chosen().candidate.method;
+  out.range.segment_bytes = d.chosen().candidate.segment_bytes;
+  out.range.predicted_us = d.chosen().us;
+  out.source = d.source;
+  return out;
+}
+
+}  // namespace
+
+bool model_decides(Op op) {
+  return op != Op::kGatherv && op != Op::kScatterv && op != Op::kAlltoallv && op != Op::kAllgatherv;
+}
+
+const TunedRange* decided_file_range(const CommState* state, const Settings& s, Op op, int64_t bytes) {
+  if (!state->tuning) return nullptr;
+  DecideInput in;  // what file_range reads; no figures (a lookup per call)
+  in.tuning = state->tuning;
+  in.scope.hier = s.mode == Mode::kHier;
+  return file_range(in, op, bytes);
+}
+
+bool range_fits(const TunedRange& r, const CommState* state, const CollArgs& a) {
+  const Method& m = r.method;
+  if (m.kind == Method::kNative) return true;
+  if (m.kind == Method::kFlat) {
+    const Algorithm* alg = find_algorithm(a.op, m.name);
+    return alg && algorithm_fits(*alg, a);
+  }
+  const HierComposition* comp = find_composition(a.op, m.name);
+  return comp && composition_applies(*comp, *state->topology->layout, state->facts, a);
+}
+
+const Figures& comm_figures(const CommState* /*state*/) {
+  // A tuning file's figures are ping-pong times (select/machine.h), not the
+  // model's: on the emulated cluster the calibrated latency is 5 to 20
+  // times the ping-pong's (docs/SIMULATION.md, "Calibration").  The model
+  // keeps its calibrated figures until a file carries figures of its own.
+  return builtin_figures();
+}
+
+const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {
+  if (!model_decides(op)) return nullptr;
+  if (!state->decisions) {
+    state->decisions = std::make_unique<DecisionSlots>();
+    state->decisions->key = table_key(state, s);
+  }
+  std::vector<const Decided*>& slots = state->decisions->slots[static_cast<int>(op)];
+  if (slots.empty()) slots.assign(2 * kSizeClasses, nullptr);
+  const int cls = size_class(bytes);
+  const Decided*& slot = slots[2 * cls + (commutative ? 1 : 0)];
+  if (slot) return slot;
+  const std::string key = state->decisions->key + "|" + op_name(op) + "|" + std::to_string(cls) +
+                          (commutative ? "|c" : "|n");
+  ProcessTable& t = process_table();
+  std::unique_lock<std::mutex> lock(t.mu);
+  auto it = t.decided.find(key);
+  if (it == t.decided.end()) {
+    // Decided outside the lock: other communicators' calls go on meanwhile.
+    lock.unlock();
+    auto d = std::make_unique<Decided>(make_decided(state, s, op, bytes, commutative));
+    lock.lock();
+    it = t.decided.emplace(key, std::move(d)).first;  // a racing twin decided alike
+  }
+  slot = it->second.get();
+  return slot;
+}
+
+}  // namespace hiercoll
