@@ -410,6 +410,32 @@ TEST_F(PersistentTest, HandlesFreedAfterInitStayUsable) {
   EXPECT_EQ(live_persistent(), 0);
 }
 
+// The decision is made at init: hints set afterwards do not change it
+// (here mode flat, then off: the starts still run flat schedules).
+TEST_F(PersistentTest, DecisionMadeAtInit) {
+  MPI_Comm comm = comm_with_mode("flat");
+  const int n = 10;
+  std::vector<int> in(n, rank_), out(n);
+  MPI_Request req;
+  ASSERT_EQ(MPIX_Allreduce_init(in.data(), out.data(), n, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &req), MPI_SUCCESS);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "hiercoll", "off");
+  MPI_Comm_set_info(comm, info);
+  MPI_Info_free(&info);
+  const long flat = local_count(ApiOp::kAllreduce, Path::kFlat);
+  const long native = local_count(ApiOp::kAllreduce, Path::kNative);
+  for (int k = 0; k < 3; ++k) {
+    ASSERT_EQ(MPI_Start(&req), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Wait(&req, MPI_STATUS_IGNORE), MPI_SUCCESS);
+    EXPECT_EQ(out, std::vector<int>(n, size_ * (size_ - 1) / 2));
+  }
+  EXPECT_EQ(local_count(ApiOp::kAllreduce, Path::kFlat), flat + 3);
+  EXPECT_EQ(local_count(ApiOp::kAllreduce, Path::kNative), native);
+  MPI_Request_free(&req);
+  MPI_Comm_free(&comm);
+}
+
 // Persistent calls outstanding together with nonblocking and blocking ones
 // on the same communicator, completed in rank-dependent order.
 TEST_F(PersistentTest, OutstandingWithNonblockingAndBlockingCalls) {
