@@ -168,6 +168,14 @@ int start_one(PersistentCall* p) {
   return MPI_SUCCESS;
 }
 
+// HIERCOLL_VERBOSE: once per operation, that a persistent call went to MPI.
+int say_native(const Settings& s, const Call& c, const char* why) {
+  static std::atomic<bool> said[kNumApiOps] = {};
+  if (s.verbose && !said[static_cast<int>(c.api)].exchange(true))
+    std::fprintf(stderr, "hiercoll: %s: handed to MPI (%s)\n", c.mpi_name, why);
+  return -1;
+}
+
 }  // namespace
 
 int init_persistent(const Call& c, MPI_Request* request) {
@@ -181,7 +189,7 @@ int init_persistent(const Call& c, MPI_Request* request) {
     std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
     return raise_error(c.comm, MPI_ERR_ARG);
   }
-  if (settings.mode == Mode::kOff) return -1;
+  if (settings.mode == Mode::kOff) return say_native(settings, c, "mode off");
   if (!state->topology) {  // collective on the communicator's first call, as init is
     const Topology* t = nullptr;
     rc = get_topology(c.comm, &t);
@@ -218,7 +226,7 @@ int init_persistent(const Call& c, MPI_Request* request) {
     if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
     const Tuned tuned = tuned_for(plan, settings, state);
     const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
-    if (tuned_kind == Method::kNative) return -1;
+    if (tuned_kind == Method::kNative) return say_native(settings, c, "the tuning file's method");
     // The same decision as a nonblocking call's (no arrival order: its
     // protocol blocks; no count exchange inside a start).
     const std::shared_ptr<Schedule>* sched = nullptr;
