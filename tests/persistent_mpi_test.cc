@@ -265,6 +265,17 @@ TEST_F(PersistentTest, EveryOperationStartedManyTimesMatchesMpi) {
   EXPECT_EQ(pinned_handles(), 0);
 }
 
+// A communicator of one rank.
+TEST_F(PersistentTest, OneRankMatchesMpi) {
+  for (int api = 0; api < kNumApiOps; ++api) {
+    const ApiOp op = static_cast<ApiOp>(api);
+    for (bool in_place : {false, true}) {
+      if (in_place && !allows_in_place(op)) continue;
+      EXPECT_EQ(run_case(op, MPI_COMM_SELF, 7, 0, in_place, TypeCase{MPI_INT, 1}), "");
+    }
+  }
+}
+
 // Long messages: pipelined schedules of several segments.
 TEST_F(PersistentTest, LongMessagesMatchMpi) {
   for (ApiOp op : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kAllreduce, ApiOp::kAllgather, ApiOp::kAlltoallv,
