@@ -7,7 +7,7 @@
 
 namespace hiercoll {
 
-std::string candidate_text(const Candidate& c) {
+std::string candidate_text(const MethodChoice& c) {
   std::string t = method_text(c.method);
   if (c.segment_bytes > 0) {
     const int64_t s = c.segment_bytes;
@@ -50,7 +50,7 @@ bool add_ranks(int p, int root, int64_t max_steps, const Build& build, CompactSc
 
 }  // namespace
 
-bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const Candidate& c,
+bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
                          const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,
                          std::string* error) {
   out->schedules = CompactSchedules{};

@@ -17,14 +17,16 @@
 
 namespace hiercoll {
 
-struct Candidate {
+// A candidate of the decision (the tuner's search has its own Candidate,
+// a method with the segments it tries: select/search.h).
+struct MethodChoice {
   Method method;
   int64_t segment_bytes = 0;  // 0: the default for the method and size
-  bool operator==(const Candidate& o) const { return method == o.method && segment_bytes == o.segment_bytes; }
+  bool operator==(const MethodChoice& o) const { return method == o.method && segment_bytes == o.segment_bytes; }
 };
 
 // "flat:binomial", "hier:bcast_pipelined inter=twotree seg=64K".
-std::string candidate_text(const Candidate& c);
+std::string candidate_text(const MethodChoice& c);
 
 // The schedules a candidate runs for the call: every rank's, and the name
 // the runtime reports (last_algorithm).  False (and *error) when the
@@ -35,7 +37,7 @@ struct CandidateSchedules {
   CompactSchedules schedules;
   std::string algorithm;
 };
-bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const Candidate& c,
+bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
                          const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,
                          std::string* error);
 

@@ -30,14 +30,14 @@ std::vector<int64_t> flat_segments(const Algorithm& a, const SimCall& call, cons
 
 }  // namespace
 
-std::vector<Candidate> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
+std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope) {
-  std::vector<Candidate> out;
+  std::vector<MethodChoice> out;
   const CollArgs& a = call.args;
   for (const Algorithm* alg : algorithms_for(a.op)) {
     if (!algorithm_fits(*alg, a) || (scope.no_count_exchange && (alg->restrictions & kAllCounts))) continue;
     for (int64_t seg : flat_segments(*alg, call, scope)) {
-      Candidate c;
+      MethodChoice c;
       c.method.kind = Method::kFlat;
       c.method.name = alg->name;
       c.segment_bytes = seg;
@@ -49,7 +49,7 @@ std::vector<Candidate> candidates_for(const Layout& L, const LayoutFacts& F, con
   for (const HierComposition* comp : compositions_for(a.op)) {
     if (!composition_applies(*comp, L, F, a)) continue;
     if (scope.no_count_exchange && (comp->needs & kNeedAllCounts)) continue;
-    Candidate c;
+    MethodChoice c;
     c.method.kind = Method::kHier;
     c.method.name = comp->name;
     c.segment_bytes = scope.forced_segment;

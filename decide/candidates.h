@@ -20,7 +20,7 @@ struct CandidateScope {
   const MachineFigures* machine = nullptr;  // default segments' figures (null: built-in)
 };
 
-std::vector<Candidate> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
+std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope);
 
 }  // namespace hiercoll

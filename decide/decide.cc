@@ -21,7 +21,7 @@ const char* source_name(Source s) {
 namespace {
 
 // The model's time of one candidate, or < 0 with *why.
-double model_us(const DecideInput& in, const SimCall& call, const Candidate& c, const Figures& fig,
+double model_us(const DecideInput& in, const SimCall& call, const MethodChoice& c, const Figures& fig,
                 std::string* why) {
   CandidateSchedules cs;
   const MachineFigures* machine = in.tuning ? &in.tuning->machine : nullptr;
@@ -39,10 +39,10 @@ double model_us(const DecideInput& in, const SimCall& call, const Candidate& c, 
 // flat algorithm where it fits; a forced composition where it applies, else
 // w's composition (or the rules' where w is flat), with a forced leaders'
 // algorithm where that takes it.  What does not fit is named in *unfit.
-Candidate forced_candidate(const DecideInput& in, const SimCall& call, const Candidate& w, std::string* unfit) {
+MethodChoice forced_candidate(const DecideInput& in, const SimCall& call, const MethodChoice& w, std::string* unfit) {
   const Forced& f = in.forced;
   const CollArgs& a = call.args;
-  Candidate c;
+  MethodChoice c;
   c.segment_bytes = in.scope.forced_segment;
   if (!f.algorithm.empty()) {
     const Algorithm* alg = find_algorithm(a.op, f.algorithm);
@@ -91,7 +91,7 @@ const TunedRange* file_range(const DecideInput& in, Op op, int64_t bytes) {
 Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) {
   const Figures& fig = in.figures ? *in.figures : builtin_figures();
   Decision d;
-  for (const Candidate& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
+  for (const MethodChoice& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
     Costed k;
     k.candidate = c;
     k.us = model_us(in, call, c, fig, &k.note);
@@ -143,7 +143,7 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   }
   if (!in.forced.any()) return d;
   std::string unfit;
-  const Candidate f = forced_candidate(in, call, d.ranked[0].candidate, &unfit);
+  const MethodChoice f = forced_candidate(in, call, d.ranked[0].candidate, &unfit);
   if (!unfit.empty()) d.note = unfit + " does not fit this call";
   if (f == d.ranked[0].candidate && !unfit.empty()) return d;
   auto it = std::find_if(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) { return c.candidate == f; });
@@ -160,8 +160,8 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   return d;
 }
 
-Candidate rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope) {
-  Candidate c;
+MethodChoice rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope) {
+  MethodChoice c;
   const CollArgs& a = call.args;
   const HierComposition* comp =
       scope.hier && F.hierarchical() ? selected_composition(L, F, a, call.unit_bytes) : nullptr;

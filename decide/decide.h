@@ -48,7 +48,7 @@ struct DecideInput {
 };
 
 struct Costed {
-  Candidate candidate;
+  MethodChoice candidate;
   double us = 0;         // predicted (model) or measured (file); < 0: not costed
   Source source = Source::kModel;
   std::string note;      // why not costed, or what was forced and did not fit
@@ -80,7 +80,7 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes =
 // default_algorithm, hier/hier_registry.h selected_composition): what runs
 // where the model cannot cost anything, or where the decided method does
 // not fit a call of the class (its datatype, in place).
-Candidate rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope);
+MethodChoice rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope);
 
 // The decision for op at `bytes` (bench's meaning) on the layout, as the
 // runtime makes it: the file's range at `bytes`, else the model's costs at

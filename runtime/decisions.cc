@@ -16,6 +16,7 @@ namespace {
 std::string table_key(const CommState* state, const Settings& s) {
   const Layout& L = *state->topology->layout;
   std::string k = s.mode == Mode::kHier ? "hier|" : "flat|";
+  k += "segment " + std::to_string(s.segment_bytes) + '|';
   k += comm_figures(state).source;
   k += "|entry " + std::to_string(reinterpret_cast<uintptr_t>(state->tuning)) + '|';
   k += L.socket_level;
@@ -44,6 +45,7 @@ DecideInput decide_input(const CommState* state, const Settings& s) {
   in.tuning = state->tuning;
   in.scope.hier = s.mode == Mode::kHier;
   in.scope.machine = state->tuning ? &state->tuning->machine : nullptr;
+  in.scope.forced_segment = s.segment_bytes;
   return in;
 }
 

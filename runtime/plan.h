@@ -78,6 +78,7 @@ int finish_plan(const Plan& plan);
 struct Tuned {
   const TunedRange* range = nullptr;
   const MachineFigures* machine = nullptr;
+  bool from_model = false;  // range is the model's decision (runtime/decisions.h), not the file's
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 

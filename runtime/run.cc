@@ -203,7 +203,10 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   const std::shared_ptr<Schedule>* sched = nullptr;
   const int o = static_cast<int>(c.op);
   const bool forcing_hier = !settings.composition[o].empty() || !settings.inter_algorithm[o].empty();
-  if (settings.mode == Mode::kHier && (tuned_kind == Method::kHier || forcing_hier)) {
+  // Arrival order (asked for by the knob) is no candidate of the model:
+  // it takes the hierarchical trees unless the file chose otherwise.
+  const bool arrival_hier = arrival_order && (tuned.from_model || !tuned.range);
+  if (settings.mode == Mode::kHier && (tuned_kind == Method::kHier || forcing_hier || arrival_hier)) {
     if (arrival_order) {
       rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
       if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
@@ -255,7 +258,10 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
   t.range = nullptr;
   if (const Decided* d = decided(state, s, op, bytes, plan.args.commutative))
-    if (d->source != Source::kRules) t.range = &d->range;
+    if (d->source != Source::kRules) {
+      t.range = &d->range;
+      t.from_model = true;
+    }
   return t;
 }
 

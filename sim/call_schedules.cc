@@ -69,7 +69,7 @@ bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   const Decision d = decide_class(in, op, tuning_bytes(op, call.unit_bytes, call.args), call.args.commutative);
   out->note = d.note;
   out->source = d.source;
-  const Candidate& chosen = d.chosen().candidate;
+  const MethodChoice& chosen = d.chosen().candidate;
   if (chosen.method.kind == Method::kNative) {
     *error = "the tuning file's method for this size is native (Open MPI's own), which cannot be simulated";
     return false;

@@ -13,7 +13,7 @@
 #  - a C and a Fortran program run through hiercoll-run under its mpirun;
 #  - the installed tools run: hiercoll-tune writes the version into its
 #    file, hiercoll-bench into its header and a report page,
-#    hiercoll-bench-jobs, hiercoll-simulate, hiercoll-fuzz.
+#    hiercoll-bench-jobs, hiercoll-simulate, hiercoll-explain, hiercoll-fuzz.
 set -uo pipefail
 readonly PREFIX=/opt/hiercoll
 # shellcheck source=tests/install_checks.sh
@@ -57,7 +57,7 @@ inside() {
   grep -q "SONAME.*\[$so\]" <<<"$(readelf -d "$PREFIX/lib/$so")" || fail "SONAME is not $so"
   for f in include/hiercoll.h include/hiercoll.hpp lib/pkgconfig/hiercoll.pc share/doc/hiercoll/README.md \
     share/doc/hiercoll/docs/ARCHITECTURE.md "share/modulefiles/hiercoll/$VERSION" bin/hiercoll-run \
-    bin/hiercoll-bench bin/hiercoll-bench-jobs bin/hiercoll-tune bin/hiercoll-simulate bin/hiercoll-fuzz; do
+    bin/hiercoll-bench bin/hiercoll-bench-jobs bin/hiercoll-tune bin/hiercoll-simulate bin/hiercoll-explain bin/hiercoll-fuzz; do
     [[ -s $PREFIX/$f ]] || fail "$PREFIX/$f is missing"
   done
   if grep -q 'R\(UN\)\?PATH' <<<"$(for f in "$PREFIX"/bin/* "$PREFIX/lib/$so"; do readelf -d "$f" 2>/dev/null; done)"; then
@@ -80,6 +80,9 @@ check_tools() {
   out=$(hiercoll-simulate --nodes 4 --ppn 2 --ops bcast --sizes 1K --impls hier --out sim 2>&1) ||
     fail "hiercoll-simulate failed"
   [[ -s sim/simulated.csv ]] || fail "hiercoll-simulate wrote no sim/simulated.csv"
+  out=$(hiercoll-explain --nodes 4 --ppn 2 --ops allreduce --sizes 1K --csv explain.csv 2>&1) ||
+    fail "hiercoll-explain failed"
+  grep -q '^allreduce,1024,1,' explain.csv || fail "hiercoll-explain wrote no chosen row"
   out=$(cluster hiercoll-fuzz --cases 30 --seed 1) || fail "hiercoll-fuzz failed"
   grep -q ': 0 mismatches' <<<"$out" || fail "hiercoll-fuzz: no summary"
   out=$(cluster hiercoll-tune --ops bcast --sizes 8 --max-samples 3 --out tuning.json) || fail "hiercoll-tune failed"

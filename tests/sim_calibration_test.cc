@@ -52,7 +52,7 @@ hcbench::CsvRow row(const std::string& op, int64_t bytes, const std::string& imp
 // exact case).
 std::vector<const char*> synthetic_impls() {
   if (testing::sanitize_mode()) return {"flat"};
-  return {"hier", "flat", "flat:ring", "flat:binomial"};
+  return {"hier", "flat", "flat:ring", "flat:binomial", "flat:chain"};
 }
 std::vector<int64_t> synthetic_sizes() {
   if (testing::sanitize_mode()) return {8, 65536, 4 << 20};

@@ -32,28 +32,34 @@ SimPoint one_point(const SimOptions& base, const std::string& op, int64_t bytes,
   return pts.front();
 }
 
-// hier runs what the composition rules pick; flat what the flat rules pick.
+// hier and flat run what the runtime's decision (decide_class, with the
+// simulated machine's figures) picks: a composition, or a flat algorithm.
 TEST(SimCall, SelectionIsTheRuntimes) {
-  const SimOptions o = layout_options(8, 4);
-  const Layout L = sim_layout(o);
-  const LayoutFacts F = layout_facts(L);
-  const SimCall call = bench_call(Op::kAllreduce, 1 << 20, L.size, 0);
-  const HierComposition* comp = selected_composition(L, F, call.args, call.unit_bytes);
-  ASSERT_NE(comp, nullptr);
-  const SimPoint hier = one_point(o, "allreduce", 1 << 20, "hier");
-  ASSERT_TRUE(hier.simulated) << hier.note;
-  EXPECT_EQ(hier.algorithm, std::string("hier:") + comp->name);
-  const SimPoint flat = one_point(o, "allreduce", 1 << 20, "flat");
-  ASSERT_TRUE(flat.simulated) << flat.note;
-  EXPECT_EQ(flat.algorithm, default_algorithm(call.args, 1 << 20)->name);
-  // One rank per node: the hierarchy is degenerate, hier goes flat.
-  EXPECT_EQ(one_point(layout_options(8, 1), "bcast", 8, "hier").algorithm, "binomial");
+  for (const SimOptions& o : {layout_options(8, 4), layout_options(8, 1), layout_options(3, 5, "node")}) {
+    const Layout L = sim_layout(o);
+    const LayoutFacts F = layout_facts(L);
+    const Figures figures{o.model, "simulated"};
+    for (const char* impl : {"hier", "flat"})
+      for (int64_t bytes : {8, 1 << 20}) {
+        SimMethod m;
+        m.hier = std::string(impl) == "hier";
+        m.figures = &figures;
+        const MethodChoice want = decide_class(decide_input(L, F, m), Op::kAllreduce, bytes, true).chosen().candidate;
+        const SimPoint pt = one_point(o, "allreduce", bytes, impl);
+        ASSERT_TRUE(pt.simulated) << pt.note;
+        EXPECT_EQ(pt.algorithm, want.method.kind == Method::kHier ? method_text(want.method) : want.method.name)
+            << impl << " " << bytes << " on " << layout_text(layout_key(L));
+      }
+  }
 }
 
 TEST(SimCall, ForcedImplementations) {
   const SimOptions o = layout_options(4, 4);
   EXPECT_EQ(one_point(o, "bcast", 1 << 16, "flat:chain").algorithm, "chain");
-  EXPECT_EQ(one_point(o, "bcast", 1 << 16, "hier:twotree").algorithm, "hier:bcast inter=twotree");
+  // A leaders' algorithm alone: on the decided composition.
+  const std::string two = one_point(o, "bcast", 1 << 16, "hier:twotree").algorithm;
+  EXPECT_EQ(two.rfind("hier:bcast", 0), 0u) << two;
+  EXPECT_NE(two.find(" inter=twotree"), std::string::npos) << two;
   const SimPoint bad = one_point(o, "bcast", 8, "flat:nonesuch");
   EXPECT_FALSE(bad.simulated);
   EXPECT_EQ(bad.note, "no flat bcast algorithm named 'nonesuch'");

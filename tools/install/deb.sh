@@ -46,8 +46,8 @@ Description: hierarchy-aware MPI collectives for Open MPI
  hiercoll runs the collectives of MPI programs in two or three levels
  (inside each node, among the nodes' leaders, inside each node again).
  Programs link libhiercoll (pkg-config hiercoll) or run under hiercoll-run,
- which preloads it; hiercoll-bench, hiercoll-tune, hiercoll-simulate and
- hiercoll-fuzz measure, tune, predict and check it.
+ which preloads it; hiercoll-bench, hiercoll-tune, hiercoll-simulate,
+ hiercoll-explain and hiercoll-fuzz measure, tune, predict, explain and check it.
 EOF
 # ldconfig learns of the library (and forgets it on removal).
 echo "activate-noawait ldconfig" >"$stage/DEBIAN/triggers"

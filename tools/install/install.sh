@@ -10,7 +10,7 @@
 #   PREFIX/lib/pkgconfig/hiercoll.pc
 #   PREFIX/include/hiercoll.h, hiercoll.hpp
 #   PREFIX/bin/hiercoll-run, hiercoll-bench, hiercoll-bench-jobs,
-#              hiercoll-tune, hiercoll-simulate, hiercoll-fuzz
+#              hiercoll-tune, hiercoll-simulate, hiercoll-explain, hiercoll-fuzz
 #   PREFIX/share/doc/hiercoll/README.md, docs/*.md
 #   PREFIX/share/modulefiles/hiercoll/<VERSION>
 #
@@ -28,6 +28,7 @@ readonly BINARIES=(
   "hiercoll-bench-jobs //bench:hiercoll_bench_jobs"
   "hiercoll-tune //tune:hiercoll_tune"
   "hiercoll-simulate //sim:simulate"
+  "hiercoll-explain //sim:explain"
   "hiercoll-fuzz //fuzz:hiercoll_fuzz"
 )
 readonly LIBRARY=//runtime:libhiercoll.so

@@ -1,0 +1,254 @@
+// The one decision (decide/decide.h) on synthetic layouts, no MPI: the
+// cheapest candidate wins under the model, the tuning file's measurement
+// replaces the model and wins, a knob forces (what does not fit gives way
+// to the decided method), ties go to the earlier candidate, decisions are
+// deterministic, each figures source, layouts without entries, and
+// `explain`'s table and CSV.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "decide/decide.h"
+#include "hier/hier_compose.h"
+#include "sim/explain.h"
+#include "sim/sweep.h"
+
+namespace hiercoll {
+namespace {
+
+struct Fixture {
+  Layout L;
+  LayoutFacts F;
+  DecideInput in;
+  explicit Fixture(const std::vector<int>& ranks_per_node, const std::string& placement = "slot",
+                   const Figures* figures = nullptr)
+      : L(layout_of(ranks_per_node, placement)), F(layout_facts(L)) {
+    in.layout = &L;
+    in.facts = &F;
+    in.figures = figures;
+  }
+};
+
+std::vector<std::string> names(const Decision& d) {
+  std::vector<std::string> out;
+  for (const Costed& c : d.ranked) out.push_back(candidate_text(c.candidate));
+  return out;
+}
+
+// The papers' model with latency only: a step costs alpha, bytes nothing.
+Figures latency_only() {
+  Figures f;
+  f.model.alpha_us = 1;
+  f.model.shm_alpha_us = 1;
+  f.model.bandwidth_gbps = 1e9;
+  f.model.shm_bandwidth_gbps = 1e9;
+  f.model.reduce_gbps = 1e9;
+  f.source = "latency only";
+  return f;
+}
+
+TEST(Decide, TheModelsCheapestWinsAndTheRestFollowByCost) {
+  for (const auto& layout : {std::vector<int>{2, 2, 2, 2}, std::vector<int>{3, 1, 2}, std::vector<int>{8}}) {
+    Fixture fx(layout);
+    for (Op op : {Op::kBcast, Op::kAllreduce, Op::kReduce, Op::kAllgather, Op::kScan, Op::kBarrier})
+      for (int64_t bytes : {8, 4096, 1 << 20}) {
+        const Decision d = decide_class(fx.in, op, bytes, true);
+        ASSERT_FALSE(d.ranked.empty());
+        EXPECT_EQ(d.source, Source::kModel) << op_name(op);
+        ASSERT_GE(d.ranked[0].us, 0) << op_name(op) << " " << bytes;
+        for (size_t i = 1; i < d.ranked.size(); ++i) {
+          if (d.ranked[i].us < 0) continue;  // not costed: last
+          EXPECT_LE(d.ranked[i - 1].us, d.ranked[i].us) << op_name(op) << " " << bytes << " at " << i;
+        }
+      }
+  }
+}
+
+// Under latency only, an allreduce of 8 ranks on one node costs at least
+// lg 8 = 3 steps; recursive doubling takes exactly 3, so the winner costs 3.
+TEST(Decide, AKnownWinnerUnderASyntheticModel) {
+  const Figures f = latency_only();
+  Fixture fx({8}, "slot", &f);
+  const Decision d = decide_class(fx.in, Op::kAllreduce, 8, true);
+  EXPECT_NEAR(d.chosen().us, 3.0, 1e-6) << candidate_text(d.chosen().candidate);
+  const auto rd = std::find_if(d.ranked.begin(), d.ranked.end(), [](const Costed& c) {
+    return candidate_text(c.candidate) == "flat:recursive_doubling";
+  });
+  ASSERT_NE(rd, d.ranked.end());
+  EXPECT_NEAR(rd->us, 3.0, 1e-6);
+  const auto ring = std::find_if(d.ranked.begin(), d.ranked.end(),
+                                 [](const Costed& c) { return candidate_text(c.candidate) == "flat:ring"; });
+  ASSERT_NE(ring, d.ranked.end());
+  EXPECT_NEAR(ring->us, 14.0, 1e-6);  // 2 (p - 1) steps
+}
+
+TEST(Decide, TiesGoToTheEarlierCandidateAndDecisionsRepeat) {
+  const Figures f = latency_only();
+  Fixture fx({2, 2, 2, 2}, "slot", &f);
+  for (Op op : {Op::kAllreduce, Op::kBcast, Op::kAllgather}) {
+    const Decision a = decide_class(fx.in, op, 64, true);
+    const Decision b = decide_class(fx.in, op, 64, true);
+    EXPECT_EQ(names(a), names(b)) << op_name(op);
+    const SimCall call = bench_call(op, class_bytes(size_class(64)), fx.L.size, 0);
+    std::vector<std::string> order;
+    for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, fx.in.scope)) order.push_back(candidate_text(c));
+    auto index = [&](const Costed& c) {
+      return std::find(order.begin(), order.end(), candidate_text(c.candidate)) - order.begin();
+    };
+    for (size_t i = 1; i < a.ranked.size(); ++i)
+      if (a.ranked[i].us >= 0 && a.ranked[i].us == a.ranked[i - 1].us)
+        EXPECT_LT(index(a.ranked[i - 1]), index(a.ranked[i])) << op_name(op) << " tie at " << i;
+  }
+}
+
+TuningEntry entry_for(const Layout& L, Op op, const std::string& method, double us, int64_t segment = 0) {
+  TuningEntry e;
+  e.layout = layout_key(L);
+  e.machine = builtin_machine();
+  TunedRange r;
+  std::string error;
+  EXPECT_TRUE(parse_method(method, &r.method, &error)) << error;
+  r.predicted_us = us;
+  r.segment_bytes = segment;
+  r.measured = true;
+  e.ranges[static_cast<int>(op)] = {r};
+  return e;
+}
+
+TEST(Decide, TheFilesMeasurementReplacesTheModelAndWins) {
+  Fixture fx({2, 2, 2, 2});
+  const TuningEntry e = entry_for(fx.L, Op::kAllreduce, "flat:ring", 1e6);
+  fx.in.tuning = &e;
+  const Decision d = decide_class(fx.in, Op::kAllreduce, 1024, true);
+  EXPECT_EQ(d.source, Source::kFile);
+  EXPECT_EQ(candidate_text(d.chosen().candidate), "flat:ring");
+  EXPECT_EQ(d.chosen().us, 1e6);  // measured, slower than every prediction: still the file's
+  EXPECT_EQ(d.chosen().source, Source::kFile);
+  // Native, which the model cannot cost, from the file.
+  const TuningEntry n = entry_for(fx.L, Op::kBcast, "native", 5);
+  fx.in.tuning = &n;
+  const Decision dn = decide_class(fx.in, Op::kBcast, 1024, true);
+  EXPECT_EQ(candidate_text(dn.chosen().candidate), "native");
+  EXPECT_EQ(dn.source, Source::kFile);
+  // Mode flat takes flat methods only: native and compositions give way.
+  fx.in.scope.hier = false;
+  EXPECT_EQ(decide_class(fx.in, Op::kBcast, 1024, true).source, Source::kModel);
+  // An operation the file does not name, and a layout without an entry:
+  // the model.
+  fx.in.scope.hier = true;
+  EXPECT_EQ(decide_class(fx.in, Op::kReduce, 1024, true).source, Source::kModel);
+  fx.in.tuning = nullptr;
+  EXPECT_EQ(decide_class(fx.in, Op::kBcast, 1024, true).source, Source::kModel);
+}
+
+TEST(Decide, AFileMethodThatDoesNotFitGivesWayToTheModel) {
+  Fixture fx({2, 2, 2});  // 6 ranks: recursive halving fits, but not non-commutative operations
+  const TuningEntry e = entry_for(fx.L, Op::kReduceScatter, "flat:recursive_halving", 1);
+  fx.in.tuning = &e;
+  EXPECT_EQ(decide_class(fx.in, Op::kReduceScatter, 1024, true).source, Source::kFile);
+  const Decision d = decide_class(fx.in, Op::kReduceScatter, 1024, false);
+  EXPECT_EQ(d.source, Source::kModel);
+  EXPECT_NE(candidate_text(d.chosen().candidate), "flat:recursive_halving");
+  EXPECT_NE(d.note.find("does not fit"), std::string::npos);
+}
+
+TEST(Decide, KnobsWinOverFileAndModel) {
+  Fixture fx({2, 2, 2, 2});
+  const TuningEntry e = entry_for(fx.L, Op::kAllreduce, "flat:ring", 1);
+  fx.in.tuning = &e;
+  fx.in.forced.algorithm = "recursive_doubling";
+  Decision d = decide_class(fx.in, Op::kAllreduce, 1024, true);
+  EXPECT_EQ(d.source, Source::kKnob);
+  EXPECT_EQ(candidate_text(d.chosen().candidate), "flat:recursive_doubling");
+  EXPECT_EQ(d.chosen().source, Source::kKnob);
+  EXPECT_GE(d.chosen().us, 0);  // still costed by the model
+  // A composition and a leaders' algorithm.
+  fx.in.forced = Forced{"", "allreduce", "ring"};
+  d = decide_class(fx.in, Op::kAllreduce, 1024, true);
+  EXPECT_EQ(candidate_text(d.chosen().candidate), "hier:allreduce inter=ring");
+  EXPECT_EQ(d.source, Source::kKnob);
+  // Forced but unfit (recursive halving needs a commutative operation):
+  // the decision without the knob, and a note.
+  Fixture six({2, 2, 2});
+  const Decision free = decide_class(six.in, Op::kReduceScatter, 64, false);
+  six.in.forced.algorithm = "recursive_halving";
+  const Decision unfit = decide_class(six.in, Op::kReduceScatter, 64, false);
+  EXPECT_EQ(candidate_text(unfit.chosen().candidate), candidate_text(free.chosen().candidate));
+  EXPECT_EQ(unfit.note, "algorithm recursive_halving does not fit this call");
+  EXPECT_EQ(unfit.source, Source::kModel);
+}
+
+TEST(Decide, NothingCostedLeavesTheCallToTheRules) {
+  Fixture fx({2, 2, 2, 2});
+  fx.in.max_steps = 1;  // no candidate's schedules fit
+  const Decision d = decide_class(fx.in, Op::kAllreduce, 1 << 20, true);
+  EXPECT_EQ(d.source, Source::kRules);
+  EXPECT_EQ(d.chosen().us, -1);
+  EXPECT_EQ(candidate_text(d.chosen().candidate), candidate_text(rules_candidate(fx.L, fx.F, bench_call(Op::kAllreduce, 1 << 20, 8, 0), fx.in.scope)));
+}
+
+TEST(Decide, TheFiguresDecide) {
+  // The same layout and call under two machines: with latency only the
+  // fewest steps win; with a slow link and no latency, the fewest bytes.
+  const Figures lat = latency_only();
+  Figures bw;
+  bw.model.alpha_us = 0;
+  bw.model.shm_alpha_us = 0;
+  bw.model.bandwidth_gbps = 0.01;
+  bw.model.shm_bandwidth_gbps = 0.01;
+  bw.model.reduce_gbps = 1e9;
+  Fixture a({16}, "slot", &lat), b({16}, "slot", &bw);
+  const Decision da = decide_class(a.in, Op::kAllreduce, 4 << 20, true);
+  const Decision db = decide_class(b.in, Op::kAllreduce, 4 << 20, true);
+  EXPECT_NE(candidate_text(da.chosen().candidate), candidate_text(db.chosen().candidate));
+  EXPECT_EQ(builtin_figures().source.rfind("built-in", 0), 0u);
+  EXPECT_EQ(figures_from_machine(builtin_machine()).model.alpha_us, builtin_machine().inter_latency_us);
+}
+
+TEST(Decide, SizeClassesAreHalfOctaves) {
+  EXPECT_EQ(size_class(0), 0);
+  EXPECT_EQ(class_bytes(size_class(1)), 1);
+  for (int64_t b : {2, 3, 5, 1000, 1024, 1500, 1536, 4 << 20, (4 << 20) + 1}) {
+    const int64_t lo = class_bytes(size_class(b));
+    EXPECT_LE(lo, b);
+    EXPECT_GT(lo * 3, b * 2 - 1) << b;  // within a half octave below
+    EXPECT_EQ(size_class(lo), size_class(b));
+  }
+  EXPECT_EQ(class_bytes(size_class(1 << 20)), 1 << 20);
+  EXPECT_EQ(class_bytes(size_class(3 << 19)), 3 << 19);
+}
+
+TEST(Explain, TableAndCsvShowEveryCandidateWithTheWinnerFirst) {
+  SimOptions opt;
+  opt.ranks_per_node = {2, 2, 2, 2};
+  opt.ops = {"allreduce", "barrier"};
+  opt.sizes = {8, 65536};
+  const Layout L = sim_layout(opt);
+  const std::vector<ExplainRow> rows = explain(opt, L, builtin_figures(), nullptr);
+  ASSERT_EQ(rows.size(), 3u);  // barrier once
+  std::ostringstream csv, table;
+  write_explain_csv(csv, rows);
+  print_explain(table, rows);
+  std::istringstream lines(csv.str());
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "op,bytes,rank,method,predicted_us,source");
+  std::getline(lines, line);
+  const Decision& first = rows[0].decision;
+  EXPECT_EQ(line.rfind("allreduce,8,1,\"" + candidate_text(first.chosen().candidate) + "\",", 0), 0u) << line;
+  EXPECT_NE(line.find(",model"), std::string::npos);
+  size_t n = 1;
+  while (std::getline(lines, line)) ++n;
+  size_t candidates = 0;
+  for (const ExplainRow& r : rows) candidates += r.decision.ranked.size();
+  EXPECT_EQ(n, candidates);
+  EXPECT_NE(table.str().find("allreduce 8 B: " + candidate_text(first.chosen().candidate) + " (model)"),
+            std::string::npos)
+      << table.str();
+}
+
+}  // namespace
+}  // namespace hiercoll
