@@ -40,8 +40,8 @@ struct PersistentCall : PendingCall {
 };
 
 struct Entry {
-  PersistentCall* call;  // null: MPI's own request
-  ApiOp api;
+  PersistentCall* call = nullptr;  // null: MPI's own request
+  ApiOp api = ApiOp::kBarrier;
 };
 
 std::mutex g_mu;
@@ -275,9 +275,21 @@ int start_requests(int count, MPI_Request requests[]) {
   if (g_registered.load(std::memory_order_relaxed) == 0 || count <= 0 || !requests)
     return count == 1 && requests ? PMPI_Start(requests) : PMPI_Startall(count, requests);
   // Starting an active request of hiercoll's is an error, and starts
-  // nothing (checked before MPI starts any).
-  std::vector<Entry> entries(static_cast<size_t>(count), Entry{nullptr, ApiOp::kBarrier});
-  std::vector<bool> known(static_cast<size_t>(count), false);
+  // nothing (checked before MPI starts any).  A few requests' entries on
+  // the stack (a start allocates nothing).
+  constexpr int kOnStack = 16;
+  Entry stack_entries[kOnStack];
+  bool stack_known[kOnStack];
+  std::vector<Entry> heap_entries;
+  std::unique_ptr<bool[]> heap_known;
+  Entry* entries = stack_entries;
+  bool* known = stack_known;
+  if (count > kOnStack) {
+    heap_entries.resize(static_cast<size_t>(count));
+    heap_known.reset(new bool[static_cast<size_t>(count)]);
+    entries = heap_entries.data();
+    known = heap_known.get();
+  }
   for (int i = 0; i < count; ++i) {
     known[i] = find_request(requests[i], &entries[i]);
     if (known[i] && entries[i].call && is_active(entries[i].call))
