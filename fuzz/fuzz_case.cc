@@ -167,6 +167,7 @@ void draw_nonblocking(Draw& d, FuzzCase* c) {
   c->in_flight = d.chance(40) ? int(d.between(2, 4)) : 1;
   c->completion = static_cast<Completion>(d.below(3));
   c->free_comm = d.chance(25);
+  c->persistent = d.chance(33);
 }
 
 const char* comm_kind_name(CommKind k) {
@@ -273,7 +274,8 @@ std::string FuzzCase::describe() const {
   if (max_delay_us) os << " delays<=" << max_delay_us << "us";
   if (empty) os << " empty(send/recv per rank)=" << empty_forms(empty_send, empty_recv);
   if (nonblocking)
-    os << " nonblocking x" << in_flight << " " << kCompletionNames[int(completion)] << (free_comm ? " free-comm" : "");
+    os << (persistent ? " persistent x" : " nonblocking x") << in_flight << " " << kCompletionNames[int(completion)]
+       << (free_comm ? " free-comm" : "");
   return os.str();
 }
 

@@ -79,6 +79,10 @@ struct FuzzCase {
   int in_flight = 1;
   Completion completion = Completion::kWaitall;
   bool free_comm = false;
+  // Persistent (a nonblocking case's form): each call made by
+  // MPIX_<op>_init instead, its handles freed after the init, all started
+  // by one MPI_Startall, completed as above and freed (MPI_Request_free).
+  bool persistent = false;
 
   std::string describe() const;
 };

@@ -1,5 +1,8 @@
 #include "fuzz/fuzz_nonblocking.h"
 
+// After mpi.h, which it needs.
+#include <mpi-ext.h>
+
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -47,15 +50,65 @@ class Decoys {
   std::vector<MPI_Op> ops_;
 };
 
-// Starts one call on handles of its own and frees them at once: MPI keeps
-// a freed handle for the calls started with it.
-int start_on_own_handles(ApiOp api, CallArgs a, const FuzzOp* op, MPI_Request* request, Decoys* decoys) {
+// The persistent request of call a (MPIX_<op>_init), not started.
+int init_by_op(ApiOp api, const CallArgs& a, MPI_Request* r) {
+  const MPI_Info i = MPI_INFO_NULL;
+  switch (api) {
+    case ApiOp::kBcast: return MPIX_Bcast_init(a.recvbuf, a.recvcount, a.recvtype, a.root, a.comm, i, r);
+    case ApiOp::kReduce:
+      return MPIX_Reduce_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.root, a.comm, i, r);
+    case ApiOp::kAllreduce:
+      return MPIX_Allreduce_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
+    case ApiOp::kScan: return MPIX_Scan_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
+    case ApiOp::kExscan:
+      return MPIX_Exscan_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
+    case ApiOp::kReduceScatterBlock:
+      return MPIX_Reduce_scatter_block_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
+    case ApiOp::kReduceScatter:
+      return MPIX_Reduce_scatter_init(a.sendbuf, a.recvbuf, a.recvcounts, a.recvtype, a.mpi_op, a.comm, i, r);
+    case ApiOp::kAllgather:
+      return MPIX_Allgather_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.comm, i, r);
+    case ApiOp::kAlltoall:
+      return MPIX_Alltoall_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.comm, i, r);
+    case ApiOp::kGather:
+      return MPIX_Gather_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root, a.comm,
+                              i, r);
+    case ApiOp::kScatter:
+      return MPIX_Scatter_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root,
+                               a.comm, i, r);
+    case ApiOp::kBarrier: return MPIX_Barrier_init(a.comm, i, r);
+    case ApiOp::kGatherv:
+      return MPIX_Gatherv_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls, a.recvtype,
+                               a.root, a.comm, i, r);
+    case ApiOp::kScatterv:
+      return MPIX_Scatterv_init(a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcount, a.recvtype,
+                                a.root, a.comm, i, r);
+    case ApiOp::kAllgatherv:
+      return MPIX_Allgatherv_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,
+                                  a.recvtype, a.comm, i, r);
+    case ApiOp::kAlltoallv:
+      return MPIX_Alltoallv_init(a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,
+                                 a.recvtype, a.comm, i, r);
+  }
+  return MPI_ERR_OTHER;
+}
+
+// Starts one call (persistent: makes its request) on handles of its own
+// and frees them at once: MPI keeps a freed handle for the calls started
+// (made) with it.  With `kept`, they are freed there later instead.
+int start_on_own_handles(ApiOp api, CallArgs a, const FuzzOp* op, bool persistent, MPI_Request* request,
+                         Decoys* decoys, std::vector<MPI_Datatype>* kept_types, std::vector<MPI_Op>* kept_ops) {
   std::vector<MPI_Datatype> own_types;
   for (MPI_Datatype* t : {&a.sendtype, &a.recvtype})
     if (is_derived(*t)) MPI_Type_dup(*t, t), own_types.push_back(*t);
   const bool own_op = op && op->user;
   if (own_op) MPI_Op_create(op->function, op->commutative, &a.mpi_op);
-  const int rc = start_by_op(api, Via::kMpi, a, request);
+  const int rc = persistent ? init_by_op(api, a, request) : start_by_op(api, Via::kMpi, a, request);
+  if (kept_types) {
+    kept_types->insert(kept_types->end(), own_types.begin(), own_types.end());
+    if (own_op) kept_ops->push_back(a.mpi_op);
+    return rc;
+  }
   for (MPI_Datatype& t : own_types) MPI_Type_free(&t), decoys->add_type();
   if (own_op) MPI_Op_free(&a.mpi_op), decoys->add_op();
   return rc;
@@ -107,14 +160,34 @@ std::vector<int> run_nonblocking(const FuzzCase& c, const FuzzOp* op, std::vecto
   Decoys decoys;
   std::vector<MPI_Request> requests(calls.size(), MPI_REQUEST_NULL);
   std::vector<int> rcs(calls.size());
+  // Open MPI's own persistent collectives (hiercoll off) keep their handles
+  // until the requests are freed.
+  const bool keep_handles = c.persistent && hiercoll_off(c);
+  std::vector<MPI_Datatype> kept_types;
+  std::vector<MPI_Op> kept_ops;
   for (size_t i = 0; i < calls.size(); ++i)
-    rcs[i] = start_on_own_handles(c.api, calls[i], op, &requests[i], &decoys);
+    rcs[i] = start_on_own_handles(c.api, calls[i], op, c.persistent, &requests[i], &decoys,
+                                  keep_handles ? &kept_types : nullptr, keep_handles ? &kept_ops : nullptr);
   if (free_comm) MPI_Comm_free(&own_comm);
+  if (c.persistent) {
+    // One MPI_Startall of every request made.
+    std::vector<MPI_Request> made;
+    for (MPI_Request r : requests)
+      if (r != MPI_REQUEST_NULL) made.push_back(r);
+    const int rc = made.empty() ? MPI_SUCCESS : MPI_Startall(int(made.size()), made.data());
+    for (size_t i = 0; i < calls.size(); ++i)
+      if (rcs[i] == MPI_SUCCESS && rc != MPI_SUCCESS) rcs[i] = rc;
+  }
   switch (c.completion) {
     case Completion::kWaitall: wait_all(requests, &rcs); break;
     case Completion::kWaitShuffled: wait_shuffled(requests, order_seed, &rcs); break;
     case Completion::kTestany: test_any(requests, &rcs); break;
   }
+  if (c.persistent)
+    for (MPI_Request& r : requests)
+      if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
+  for (MPI_Datatype& t : kept_types) MPI_Type_free(&t);
+  for (MPI_Op& o : kept_ops) MPI_Op_free(&o);
   return rcs;
 }
 
