@@ -4,7 +4,11 @@
 // and the neighbourhood ones stay Open MPI's.
 #include <mpi.h>
 // After mpi.h, which it needs.
+#if defined(__has_include)
+#if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>
+#endif
+#endif
 
 #include "runtime/hiercoll.h"
 #include "runtime/persistent.h"
@@ -14,6 +18,10 @@ extern "C" {
 int MPI_Start(MPI_Request* request) { return hiercoll::start_requests(1, request); }
 int MPI_Startall(int count, MPI_Request requests[]) { return hiercoll::start_requests(count, requests); }
 int MPI_Request_free(MPI_Request* request) { return hiercoll::free_request(request); }
+
+// An MPI library without the extension has no MPIX_<op>_init to take
+// over; hiercoll_<op>_init still makes persistent calls.
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
 
 int MPIX_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                     MPI_Request* request) {
@@ -86,4 +94,6 @@ int MPIX_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int s
   return hiercoll_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
                                  info, request);
 }
+#endif  // OMPI_HAVE_MPI_EXT_PCOLLREQ
+
 }  // extern "C"
