@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "decide/candidates.h"
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
+#include "select/flat_rules.h"
 #include "tune/candidates.h"
 
 namespace hctune {
@@ -63,6 +65,52 @@ TEST(Candidates, NativeEveryFittingFlatAlgorithmAndEveryCompositionWithItsLeader
       EXPECT_EQ(t.segments, std::vector<int64_t>{0});
     }
   }
+}
+
+// The segments tried are the ones the runtime runs: each as the bounds
+// leave it, none twice (from 1 MiB the bounds raise the small powers of
+// two to one segment size).
+TEST(Candidates, SegmentsAreTheRuntimes) {
+  const hiercoll::Layout L = nodes_by_slot(4, 2);
+  for (int64_t bytes : {int64_t{64} << 10, int64_t{1} << 20, int64_t{16} << 20})
+    for (const TuneCandidate& t : candidates(Op::kBcast, L, bytes, 1, true)) {
+      std::vector<int64_t> seen;
+      for (int64_t s : t.segments) {
+        if (s == 0) continue;
+        hiercoll::CollArgs a;
+        a.op = Op::kBcast;
+        a.size = L.size;
+        a.count = bytes;
+        EXPECT_EQ(hiercoll::bounded_seg_units(a, 1, s), s) << hiercoll::method_text(t.method) << " " << s;
+        EXPECT_EQ(std::find(seen.begin(), seen.end(), s), seen.end()) << s << " twice";
+        seen.push_back(s);
+      }
+    }
+  // 16 MiB: every power of two below 32 KiB runs as 32 KiB (segments of
+  // at least kMinSegmentBytes), so one candidate stands for them all.
+  const std::vector<TuneCandidate> big = candidates(Op::kBcast, L, int64_t{16} << 20, 1, true);
+  const auto chain = std::find_if(big.begin(), big.end(), [](const TuneCandidate& t) {
+    return hiercoll::method_text(t.method) == "flat:chain";
+  });
+  ASSERT_NE(chain, big.end());
+  EXPECT_EQ(chain->segments.back(), hiercoll::kMinSegmentBytes);
+}
+
+// The methods are the ones the runtime's decision weighs, plus native and
+// the arrival-order trees.
+TEST(Candidates, MethodsAreTheDecisions) {
+  const hiercoll::Layout L = nodes_by_slot(4, 2);
+  hiercoll::SimCall call;
+  call.args.op = Op::kAllreduce;
+  call.args.size = L.size;
+  call.args.count = (1 << 20) / 4;
+  call.unit_bytes = 4;
+  std::vector<std::string> decided;
+  for (const hiercoll::MethodChoice& c :
+       hiercoll::candidates_for(L, hiercoll::layout_facts(L), call, hiercoll::CandidateScope{}))
+    decided.push_back(hiercoll::method_text(c.method));
+  for (const std::string& n : names(candidates(Op::kAllreduce, L, 1 << 20, 4, false)))
+    if (n != "native") EXPECT_TRUE(has(decided, n)) << n;
 }
 
 TEST(Candidates, RootedTreesAlsoInArrivalOrder) {

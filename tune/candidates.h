@@ -1,12 +1,14 @@
 // The methods the tuner tries for one (operation, message size, layout):
-// Open MPI's own collective; every flat algorithm that fits; every
-// hierarchical composition that applies, with every algorithm it can run
-// among the node leaders.  Each with the segment sizes to try where it
-// segments: the powers of two below the message, from the largest down to
-// kMinSegmentBytes, so that MGD descends from the largest as the paper's
-// does (0, the rules' default, is not among them: it lies somewhere in the
-// middle, and a walk that starts there stops before the small segments);
-// {0} where no power of two fits below the message.
+// Open MPI's own collective, and the methods the runtime's decision weighs
+// (decide/candidates.h: every flat algorithm that fits; every hierarchical
+// composition that applies, with every algorithm it can run among the node
+// leaders), trees of rooted calls also in arrival order.  Each with the
+// segment sizes to try where it segments: the powers of two below the
+// message as the runtime runs them (runtime_segments), from the largest
+// down, so that MGD descends from the largest as the paper's does (0, the
+// default, is not among them: it lies somewhere in the middle, and a walk
+// that starts there stops before the small segments); {0} where no power
+// of two fits below the message.
 #pragma once
 
 #include <cstdint>
@@ -35,5 +37,11 @@ std::vector<TuneCandidate> candidates(hiercoll::Op op, const hiercoll::Layout& L
 // Powers of two below `bytes` (and multiples of unit_bytes) from the
 // largest down to kMinSegmentBytes; {0} when there is none.
 std::vector<int64_t> segment_sizes(int64_t bytes, int64_t unit_bytes);
+
+// segment_sizes of the call's moved bytes as the runtime runs them: each
+// raised to the segment bounds (select/flat_rules.h bounded_seg_units), each
+// distinct one once, so that no two candidates run one schedule and no file
+// records a segment that never runs.
+std::vector<int64_t> runtime_segments(const hiercoll::CollArgs& a, int64_t unit_bytes);
 
 }  // namespace hctune
