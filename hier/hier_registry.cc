@@ -39,6 +39,9 @@ const HierComposition kCompositions[] = {
     {Op::kAllgatherv, "allgatherv", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
     {Op::kGatherv, "gatherv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kGatherv), build_hier_gatherv},
     {Op::kScatterv, "scatterv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kScatterv), build_hier_scatterv},
+    // Allgather: the allgatherv composition on one-unit blocks.
+    {Op::kAllgather, "allgather", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
+    {Op::kAlltoall, "alltoall", kTwoLevelsOnly, false, op_bit(Op::kAlltoallv), build_hier_alltoall},
 };
 
 // Which composition a call gets: the first rule of its operation whose

@@ -206,6 +206,8 @@ TEST_P(HierComp, EveryFlatAlgorithmInEachPhase) {
   switch (comp->op) {
     case Op::kAllreduce: phase_ops = {Op::kReduce, Op::kAllreduce, Op::kBcast}; break;
     case Op::kScan: case Op::kExscan: phase_ops = {Op::kScan, Op::kExscan, Op::kBcast}; break;
+    case Op::kAllgather: phase_ops = {Op::kAllgatherv, Op::kBcast}; break;
+    case Op::kAlltoall: phase_ops = {Op::kAlltoallv}; break;
     default: phase_ops = {comp->op}; break;
   }
   for (const char* name : {"3x2", "uneven_3_1_2", "3_5_2_two_sockets"}) {
@@ -352,7 +354,10 @@ TEST(HierSelection, BySizeAndShape) {
   EXPECT_EQ(chosen(rr, Op::kScan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kExscan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kBcast, 8), "hier:bcast");
-  // Operations without a composition stay flat.
+  // Operations without a composition stay flat; allgather's and alltoall's
+  // compositions have no rule (the model's candidates only).
+  EXPECT_EQ(chosen(two, Op::kReduceScatter, 8), "flat");
+  EXPECT_EQ(chosen(two, Op::kAllgather, 8), "flat");
   EXPECT_EQ(chosen(two, Op::kAlltoall, 8), "flat");
 }
 
@@ -549,7 +554,9 @@ TEST(HierForcedSelection, InterAlgorithmNames) {
   EXPECT_TRUE(has(Op::kAllreduce, "pipelined_binary_tree"));  // allreduce_pipelined's reduce and bcast
   EXPECT_TRUE(has(Op::kScan, "chain"));                       // exscan's
   EXPECT_TRUE(inter_algorithm_names(Op::kBarrier).empty());
-  EXPECT_TRUE(inter_algorithm_names(Op::kAlltoall).empty());
+  EXPECT_TRUE(inter_algorithm_names(Op::kReduceScatter).empty());
+  EXPECT_TRUE(has(Op::kAllgather, "ring"));       // the allgatherv among the leaders
+  EXPECT_TRUE(has(Op::kAlltoall, "pairwise"));    // the alltoallv among the leaders
   const std::vector<std::string> all = inter_algorithm_names(Op::kAllreduce);
   EXPECT_EQ(std::count(all.begin(), all.end(), "binomial"), 1);  // each name once
 }

@@ -3,7 +3,7 @@
 // every data case, every root, in place and not, counts from 0 to past the
 // pipelining threshold, with each composition forced by its hint; and
 // that the forced compositions really ran where they apply (bcast, reduce,
-// allreduce, barrier, scan, exscan on multi-node layouts that are not
+// allreduce, barrier, scan, exscan, allgather(v), alltoall on multi-node layouts that are not
 // degenerate), and not where they do not.  Also: the socket level (hwloc synthetic topology), communicators
 // that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
 // compositions and inter-node algorithms included, with their visible
@@ -54,7 +54,9 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
   if (count == 0 && op != ApiOp::kBarrier) return false;  // nothing to move
   const bool multi = two_levels(op, L);
   switch (op) {
-    case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: return multi;
+    case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: case ApiOp::kAllgather:
+    case ApiOp::kAlltoall:
+      return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
     default: return false;  // kept flat
@@ -125,7 +127,9 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_scan_composition", "scan"},
                                    {"hiercoll_exscan_composition", "exscan"},
                                    {"hiercoll_barrier_composition", "barrier"},
-                                   {"hiercoll_allgatherv_composition", "allgatherv"}});
+                                   {"hiercoll_allgatherv_composition", "allgatherv"},
+                                   {"hiercoll_allgather_composition", "allgather"},
+                                   {"hiercoll_alltoall_composition", "alltoall"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
@@ -149,7 +153,7 @@ class HierMpi : public MpiTest {
     for (ApiOp api : kAllOps) {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
                                api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
-                               api == ApiOp::kAllgatherv);
+                               api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall);
       for (const DataCase& dc : data_cases()) {
         if (!is_reduction(api) && api != ApiOp::kBcast && dc.name != "int_sum" && dc.name != "vector_sum") continue;
         for (int count : counts) {

@@ -89,8 +89,10 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
       {"hiercoll_allreduce_composition", "ring",
        "hiercoll_allreduce_composition=ring: unknown allreduce composition (known: allreduce, allreduce_pipelined, "
        "allreduce_columns)"},
-      {"hiercoll_alltoall_composition", "alltoall",
-       "hiercoll_alltoall_composition=alltoall: unknown alltoall composition (known: none)"},
+      {"hiercoll_gather_composition", "gather",
+       "hiercoll_gather_composition=gather: unknown gather composition (known: none)"},
+      {"hiercoll_alltoall_composition", "alltoallv",
+       "hiercoll_alltoall_composition=alltoallv: unknown alltoall composition (known: alltoall)"},
       {"hiercoll_bcast_inter_algorithm", "recursive_doubling",
        "hiercoll_bcast_inter_algorithm=recursive_doubling: unknown bcast inter-node algorithm (known: binomial, "
        "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear, "
