@@ -133,3 +133,17 @@ void apply_dup_info(MPI_Comm comm, MPI_Info info) {
 }
 
 }  // namespace hiercoll
+
+namespace hiercoll {
+
+int ensure_topology(CommState* state, MPI_Comm comm) {
+  if (state->topology) return MPI_SUCCESS;
+  const Topology* t = nullptr;
+  const int rc = get_topology(comm, &t);
+  if (rc != MPI_SUCCESS) return rc;
+  state->facts = layout_facts(*t->layout);
+  state->topology = t;
+  return MPI_SUCCESS;
+}
+
+}  // namespace hiercoll

@@ -111,6 +111,9 @@ struct CommState {
 
 // The state of an intracommunicator, created on first use.  Not collective.
 CommState* comm_state(MPI_Comm comm);
+// Fills state's topology and layout facts on the communicator's first
+// call (collective then: every rank must call it in the same call).
+int ensure_topology(CommState* state, MPI_Comm comm);
 // The settings for comm (environment overridden by its info hints).
 const Settings& comm_settings(MPI_Comm comm);
 // The same for a state already looked up (one attribute lookup per call).

@@ -58,6 +58,7 @@ Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t b
   out.range.segment_bytes = d.chosen().candidate.segment_bytes;
   out.range.predicted_us = d.chosen().us;
   out.source = d.source;
+  if (out.range.method.kind == Method::kFlat) out.algorithm = find_algorithm(op, out.range.method.name);
   return out;
 }
 
@@ -96,15 +97,24 @@ const Figures& comm_figures(const CommState* /*state*/) {
 
 const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {
   if (!model_decides(op)) return nullptr;
-  if (!state->decisions) {
-    state->decisions = std::make_unique<DecisionSlots>();
-    state->decisions->key = table_key(state, s);
-  }
-  std::vector<const Decided*>& slots = state->decisions->slots[static_cast<int>(op)];
-  if (slots.empty()) slots.assign(2 * kSizeClasses, nullptr);
   const int cls = size_class(bytes);
-  const Decided*& slot = slots[2 * cls + (commutative ? 1 : 0)];
-  if (slot) return slot;
+  const int index = 2 * cls + (commutative ? 1 : 0);
+  const int memo = static_cast<int>(op) * 2 * kSizeClasses + index;
+  DecisionSlots* ds = state->decisions.get();
+  if (ds && ds->last_key == memo) return ds->last;
+  if (!ds) {
+    state->decisions = std::make_unique<DecisionSlots>();
+    ds = state->decisions.get();
+    ds->key = table_key(state, s);
+  }
+  std::vector<const Decided*>& slots = ds->slots[static_cast<int>(op)];
+  if (slots.empty()) slots.assign(2 * kSizeClasses, nullptr);
+  const Decided*& slot = slots[index];
+  if (slot) {
+    ds->last_key = memo;
+    ds->last = slot;
+    return slot;
+  }
   const std::string key = state->decisions->key + "|" + op_name(op) + "|" + std::to_string(cls) +
                           (commutative ? "|c" : "|n");
   ProcessTable& t = process_table();
@@ -118,6 +128,8 @@ const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes
     it = t.decided.emplace(key, std::move(d)).first;  // a racing twin decided alike
   }
   slot = it->second.get();
+  ds->last_key = memo;
+  ds->last = slot;
   return slot;
 }
 

@@ -23,12 +23,17 @@ struct CommState;
 struct Decided {
   TunedRange range;
   Source source = Source::kModel;
+  const Algorithm* algorithm = nullptr;  // range's flat algorithm, resolved once (null: not flat)
 };
 
 // Slots of one communicator: [op][class * 2 + commutative].
 struct DecisionSlots {
   std::string key;  // layout, mode and figures: the process table's key prefix
   std::array<std::vector<const Decided*>, kNumOps> slots;
+  // A loop repeats its call: the last slot found, by op, class and
+  // commutativity, is tried first.
+  int last_key = -1;
+  const Decided* last = nullptr;
 };
 
 // The decision for a call of op at `bytes` (select/tuning_file.h

@@ -190,13 +190,8 @@ int init_persistent(const Call& c, MPI_Request* request) {
     return raise_error(c.comm, MPI_ERR_ARG);
   }
   if (settings.mode == Mode::kOff) return say_native(settings, c, "mode off");
-  if (!state->topology) {  // collective on the communicator's first call, as init is
-    const Topology* t = nullptr;
-    rc = get_topology(c.comm, &t);
-    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-    state->facts = layout_facts(*t->layout);
-    state->topology = t;
-  }
+  rc = ensure_topology(state, c.comm);  // collective on the communicator's first call, as init is
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   const Topology* topo = state->topology;
   rc = validate_args(c);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);

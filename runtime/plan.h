@@ -79,6 +79,7 @@ struct Tuned {
   const TunedRange* range = nullptr;
   const MachineFigures* machine = nullptr;
   bool from_model = false;  // range is the model's decision (runtime/decisions.h), not the file's
+  const Algorithm* algorithm = nullptr;  // the model's flat algorithm, resolved once
 };
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
 

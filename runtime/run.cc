@@ -151,13 +151,8 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   // The topology before the other arguments: it is collective on a
   // communicator's first call, so a rank that refuses its arguments (an
   // error only the root can see) must not leave the others waiting in it.
-  if (!state->topology) {
-    const Topology* t = nullptr;
-    rc = get_topology(c.comm, &t);
-    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-    state->facts = layout_facts(*t->layout);
-    state->topology = t;
-  }
+  rc = ensure_topology(state, c.comm);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   const Topology* topo = state->topology;
   rc = validate_args(c);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -253,14 +248,17 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   // choose_hierarchical), and what it forces but does not fit gives way
   // to it.  Where the model does not decide: the file's range unless a knob
   // forces, else the rules.
-  const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
-  if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
-  if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
-  t.range = nullptr;
+  if (state->tuning) {
+    const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
+    if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
+    if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
+    t.range = nullptr;
+  }
   if (const Decided* d = decided(state, s, op, bytes, plan.args.commutative))
     if (d->source != Source::kRules) {
       t.range = &d->range;
       t.from_model = true;
+      t.algorithm = d->algorithm;
     }
   return t;
 }
@@ -283,6 +281,7 @@ FlatPick pick_flat(const Call& c, Plan& plan, const Settings& s, const Tuned& t,
   req.forced = s.algorithm[static_cast<int>(args.op)];
   if (t.range && t.range->method.kind == Method::kFlat) {
     req.tuned = t.range->method.name;
+    req.tuned_algorithm = t.algorithm;
     req.tuned_segment = t.range->segment_bytes;
   }
   req.segment_bytes = s.segment_bytes;

@@ -27,7 +27,12 @@ FlatDecision decide_flat(const CollArgs& args, int64_t unit_bytes, const FlatReq
   const int64_t bytes = selection_bytes(args.op, unit_bytes, args);
   d.algorithm = fitting(req.forced, args, req, &d.unfit_forced);
   // A forced name that does not fit gives way to the decided one.
-  if (!d.algorithm) d.algorithm = fitting(req.tuned, args, req, &d.unfit_tuned);
+  if (!d.algorithm && req.tuned_algorithm) {
+    if (fits_request(*req.tuned_algorithm, args, req)) d.algorithm = req.tuned_algorithm;
+    else d.unfit_tuned = req.tuned_algorithm->name;
+  } else if (!d.algorithm) {
+    d.algorithm = fitting(req.tuned, args, req, &d.unfit_tuned);
+  }
   if (!d.algorithm) d.algorithm = default_algorithm(args, bytes, req.machine, req.links);
   if (req.no_count_exchange && (d.algorithm->restrictions & kAllCounts)) d.algorithm = find_algorithm(args.op, "linear");
   // seg_units stays 0 where the schedule ignores it (segmented_flag_test),

@@ -20,6 +20,7 @@ namespace hiercoll {
 struct FlatRequest {
   std::string_view forced;     // a forced algorithm (knob HIERCOLL_<OP>_ALGORITHM)
   std::string_view tuned;      // the decided flat algorithm (model or tuning file)
+  const Algorithm* tuned_algorithm = nullptr;  // ... resolved (null: found by name)
   int64_t tuned_segment = 0;   // ... and its segment in bytes (0: the default)
   int64_t segment_bytes = 0;   // a forced segment (knob HIERCOLL_SEGMENT_BYTES)
   const MachineFigures* machine = nullptr;  // figures the rules and default segments follow (null: built-in)
