@@ -80,7 +80,7 @@ struct SelectRule {
 };
 // Bcast and reduce on up to 8 ranks pipeline from 64 KiB: the segmented
 // compositions run the two-tree among 4 leaders, and behind the link model
-// with the executor posting sends first (session 8) they win from there
+// with the executor posting sends first they win from there
 // (4x2, --nic 2gbit, 3 jobs, composition / pipelined: bcast 32 KiB 0.83,
 // 64 KiB 2.44 (2.27-2.50), 128 KiB 1.67, 256 KiB 1.37, 1 MiB 1.75, 4 MiB
 // 1.72; reduce 32 KiB 0.74, 64 KiB 1.11, 128 KiB 1.37, 256 KiB 1.12, 1 MiB
