@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 
 namespace hiercoll {
@@ -25,6 +26,14 @@ int64_t units_per_piece(const BufDesc& d) {
   return std::max<int64_t>(1, INT_MAX / std::max<int64_t>({unit_bytes, d.elems_per_unit, 1}));
 }
 
+// p moved by `bytes` as addresses, not as pointer arithmetic: a datatype of
+// absolute addresses (MPI_BOTTOM) has a true lower bound near the top of
+// the address space, and the base that puts its data into scratch wraps
+// around it; MPI adds the bound back.
+static char* address_plus(char* p, MPI_Aint bytes) {
+  return reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(p) + static_cast<uintptr_t>(bytes));
+}
+
 BufDesc ScratchBuffer::allocate(const BufDesc& like, int64_t units) {
   BufDesc d = like;
   const int64_t elems = units * like.elems_per_unit;
@@ -35,7 +44,7 @@ BufDesc ScratchBuffer::allocate(const BufDesc& like, int64_t units) {
   const int64_t bytes = (elems - 1) * like.extent + like.true_extent;
   storage_.resize(static_cast<size_t>(bytes));
   // The datatype's first byte sits true_lb past the element's address.
-  d.base = storage_.data() - like.true_lb;
+  d.base = address_plus(storage_.data(), -like.true_lb);
   return d;
 }
 
@@ -79,7 +88,7 @@ int copy_span(const Buffers& b, const Span& src, const Span& dst) {
     const int64_t bytes = src.n * ds.elems_per_unit * ds.type_size;
     // Zero bytes (empty blocks) may come with null buffers, which memmove
     // must not be given.
-    if (bytes > 0) std::memmove(to + dd.true_lb, from + ds.true_lb, static_cast<size_t>(bytes));
+    if (bytes > 0) std::memmove(address_plus(to, dd.true_lb), address_plus(from, ds.true_lb), static_cast<size_t>(bytes));
     return MPI_SUCCESS;
   }
   // Through MPI's pack and unpack, a piece at a time (their counts are ints).

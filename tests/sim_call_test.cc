@@ -10,6 +10,7 @@
 #include "sim/call_schedules.h"
 #include "sim/report.h"
 #include "sim/sweep.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll {
 namespace {
@@ -35,7 +36,9 @@ SimPoint one_point(const SimOptions& base, const std::string& op, int64_t bytes,
 // hier and flat run what the runtime's decision (decide_class, with the
 // simulated machine's figures) picks: a composition, or a flat algorithm.
 TEST(SimCall, SelectionIsTheRuntimes) {
-  for (const SimOptions& o : {layout_options(8, 4), layout_options(8, 1), layout_options(3, 5, "node")}) {
+  std::vector<SimOptions> layouts = {layout_options(8, 4), layout_options(8, 1), layout_options(3, 5, "node")};
+  if (testing::sanitize_mode()) layouts.resize(1);  // each point costs every candidate, minutes sanitized
+  for (const SimOptions& o : layouts) {
     const Layout L = sim_layout(o);
     const LayoutFacts F = layout_facts(L);
     const Figures figures{o.model, "simulated"};
@@ -108,7 +111,8 @@ TEST(SimCall, DeterministicAndRootSampled) {
 // binomial bcast of 1 MiB sends several messages per node at once through
 // one link; the hierarchical one crosses each link once.
 TEST(SimCall, HierarchyBeatsFlatWhenLinksAreShared) {
-  const SimOptions o = layout_options(16, 16);
+  SimOptions o = layout_options(16, 16);
+  o.roots = {0};  // both are root independent; each point decides among every candidate at 256 ranks
   const double hier = one_point(o, "bcast", 1 << 20, "hier").result.time_us;
   const double flat = one_point(o, "bcast", 1 << 20, "flat:binomial").result.time_us;
   EXPECT_LT(hier, flat);
@@ -120,7 +124,7 @@ TEST(SimCall, CsvFiles) {
   o.sizes = {1024};
   o.impls = {"hier", "native"};
   const std::vector<SimPoint> pts = run_sweep(o, sim_layout(o), nullptr, false);
-  const std::string dir = testing::TempDir();
+  const std::string dir = ::testing::TempDir();
   std::string error;
   ASSERT_TRUE(write_csv_files(dir, o, pts, &error)) << error;
   std::ifstream sim(dir + "/simulated.csv"), crit(dir + "/critical_path.csv");
@@ -143,12 +147,12 @@ TEST(SimCall, CsvFilesMakeTheirFolder) {
   o.sizes = {8};
   o.impls = {"hier"};
   const std::vector<SimPoint> pts = run_sweep(o, sim_layout(o), nullptr, false);
-  const std::string dir = testing::TempDir() + "/out_parent/a/b";
+  const std::string dir = ::testing::TempDir() + "/out_parent/a/b";
   std::string error;
   ASSERT_TRUE(write_csv_files(dir, o, pts, &error)) << error;
   EXPECT_TRUE(std::ifstream(dir + "/simulated.csv").good());
-  std::ofstream(testing::TempDir() + "/a_file") << "x";
-  EXPECT_FALSE(write_csv_files(testing::TempDir() + "/a_file/sub", o, pts, &error));
+  std::ofstream(::testing::TempDir() + "/a_file") << "x";
+  EXPECT_FALSE(write_csv_files(::testing::TempDir() + "/a_file/sub", o, pts, &error));
   EXPECT_NE(error.find("cannot create"), std::string::npos) << error;
 }
 

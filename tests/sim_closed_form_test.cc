@@ -11,6 +11,7 @@
 
 #include "flat/registry.h"
 #include "sim/engine.h"
+#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll {
 namespace {
@@ -195,7 +196,9 @@ TEST(SimClosedForm, RingAllreduceOverlapsReductions) {
   issue.alpha_us = 10;
   issue.bandwidth_gbps = 1;
   issue.reduce_gbps = 2;
-  {
+  // 2 x 10^6 steps: minutes under the sanitizers, which the smaller
+  // groups below cover.
+  if (!testing::sanitize_mode()) {
     const int p = 1024;
     const double sim = simulate_model(Op::kAllreduce, "ring", p, int64_t(kM) / 4, 4, 0, issue).time_us;
     const double f = (p - 1.0) / p;
