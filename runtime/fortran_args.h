@@ -1,4 +1,4 @@
-// Fortran arguments as C sees them (runtime/interpose_fortran.cc).  Fortran
+// Fortran arguments as C sees them (runtime/interpose_fortran*.cc).  Fortran
 // passes every argument by reference; `forward(fn, ierr)(args...)` converts
 // each one by the type of fn's C parameter in its place, calls fn, and
 // stores the result in ierr (absent, that is null, for an omitted OPTIONAL
@@ -6,6 +6,9 @@
 #pragma once
 
 #include <mpi.h>
+
+#include <cstddef>
+#include <memory>
 
 #include "runtime/comm_registry.h"
 
@@ -85,6 +88,104 @@ struct Arg<MPI_Op> {
 template <>
 struct Arg<MPI_Info> {
   static MPI_Info to_c(FInt f) { return or_null(PMPI_Info_f2c(*f), MPI_INFO_NULL); }
+};
+
+template <>
+struct Arg<MPI_Request> {
+  static MPI_Request to_c(FInt f) { return or_null(PMPI_Request_f2c(*f), MPI_REQUEST_NULL); }
+};
+
+// What the C function reads and writes in place: n handles or statuses,
+// Fortran's converted now and written back when the object goes, after
+// the call (Forward's temporaries outlive fn's call; an adapter's too:
+// `return MPI_Waitall(n, Requests(n, f), ...)`).  A few on the stack, so
+// that a Wait or Test allocates nothing.
+inline MPI_Fint to_f(MPI_Request h) { return PMPI_Request_c2f(h); }
+inline MPI_Fint to_f(MPI_Datatype h) { return PMPI_Type_c2f(h); }
+inline MPI_Fint to_f(MPI_Op h) { return PMPI_Op_c2f(h); }
+inline MPI_Fint to_f(MPI_Comm h) { return PMPI_Comm_c2f(h); }
+
+template <typename H>
+struct HandleForm {
+  static constexpr int kFints = 1;
+  static bool ignored(const MPI_Fint*) { return false; }
+  static void in(const MPI_Fint* f, H* c) { *c = Arg<H>::to_c(f); }
+  static void out(const H& c, MPI_Fint* f) { *f = to_f(c); }
+};
+// A Fortran status is MPI_STATUS_SIZE INTEGERs (mpi_f08's TYPE(MPI_Status)
+// too); MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE are the addresses of
+// Open MPI's common blocks, which mpi.h names MPI_F_STATUS(ES)_IGNORE.
+struct StatusForm {
+  static constexpr int kFints = sizeof(MPI_Status) / sizeof(MPI_Fint);
+  static bool ignored(const MPI_Fint* f) { return f == MPI_F_STATUS_IGNORE || f == MPI_F_STATUSES_IGNORE; }
+  static void in(const MPI_Fint* f, MPI_Status* c) { PMPI_Status_f2c(f, c); }
+  static void out(const MPI_Status& c, MPI_Fint* f) { PMPI_Status_c2f(&c, f); }
+};
+
+template <typename C, typename Form>
+class InOut {
+ public:
+  InOut(int n, MPI_Fint* f) : n_(n > 0 ? n : 0), f_(f) {
+    if (Form::ignored(f_)) {
+      n_ = 0;
+      c_ = nullptr;
+      return;
+    }
+    if (n_ > kOnStack) heap_.reset(new C[static_cast<size_t>(n_)]);
+    c_ = heap_ ? heap_.get() : stack_;
+    for (int i = 0; i < n_; ++i) Form::in(f_ + i * Form::kFints, &c_[i]);
+  }
+  InOut(const InOut&) = delete;
+  InOut& operator=(const InOut&) = delete;
+  ~InOut() {
+    for (int i = 0; i < n_; ++i) Form::out(c_[i], f_ + i * Form::kFints);
+  }
+  // The C array; null for an ignored status (MPI_STATUS(ES)_IGNORE).
+  operator C*() const { return c_; }
+
+ private:
+  static constexpr int kOnStack = 8;
+  int n_;
+  MPI_Fint* f_;
+  C* c_;
+  C stack_[kOnStack];
+  std::unique_ptr<C[]> heap_;
+};
+template <typename H>
+using Handles = InOut<H, HandleForm<H>>;
+using Requests = Handles<MPI_Request>;
+using Statuses = InOut<MPI_Status, StatusForm>;
+
+template <typename H>
+struct Arg<H*> {
+  static Handles<H> to_c(FOut f) { return Handles<H>(1, f); }
+};
+template <>
+struct Arg<MPI_Status*> {
+  static Statuses to_c(FOut f) { return Statuses(1, f); }
+};
+
+// Indices the C function writes (from 0; MPI_UNDEFINED: none) as Fortran's
+// (from 1), when the object goes: *count of them (MPI_Waitsome,
+// MPI_Testsome), or the one (MPI_Waitany, MPI_Testany: count null).  That
+// count, or the index, is MPI_UNDEFINED until the call sets it, so a call
+// that fails before leaves nothing to shift.
+class Indices {
+ public:
+  Indices(int* count, int* indices) : count_(count), indices_(indices) {
+    *(count_ ? count_ : indices_) = MPI_UNDEFINED;
+  }
+  Indices(const Indices&) = delete;
+  Indices& operator=(const Indices&) = delete;
+  ~Indices() {
+    const int n = count_ ? *count_ : *indices_ != MPI_UNDEFINED;
+    for (int i = 0; i < n; ++i) ++indices_[i];  // none for MPI_UNDEFINED (negative)
+  }
+  operator int*() const { return indices_; }
+
+ private:
+  int* count_;
+  int* indices_;
 };
 
 inline void set_ierror(MPI_Fint* ierr, int rc) {

@@ -1,29 +1,36 @@
-// The Fortran bindings of what hiercoll interposes.  Open MPI's Fortran
+// The Fortran bindings of hiercoll's collectives, blocking, nonblocking and
+// persistent, and of the process's start and end and the hints (the
+// completion functions: interpose_fortran_requests.cc).  Open MPI's Fortran
 // libraries call PMPI_* directly, so a Fortran program never reaches the C
-// MPI_* symbols of interpose.cc; these symbols take its calls first (when
-// libhiercoll is preloaded, or linked before Open MPI's Fortran libraries).
+// MPI_* symbols of interpose*.cc; these symbols take its calls first (when
+// libhiercoll is preloaded, or linked before Open MPI's Fortran libraries),
+// each under Open MPI's Fortran names (runtime/fortran_binding.h).
 //
-// One line per routine: its Fortran arguments, in order, and the C function
-// that serves it (runtime/fortran_args.h converts each argument by that
-// function's parameter type).  Each is exported under every name Open MPI
-// 4.1 exports it under (nm -D): mpi_x_, mpi_x__, mpi_x and MPI_X from
-// libmpi_mpifh (mpif.h and `use mpi`) and mpi_x_f08_ from libmpi_usempif08
-// (`use mpi_f08`, whose handles are one INTEGER and whose ierror is
-// OPTIONAL, so the same function serves it).  tests/fortran/symbols_test.sh
-// checks the names against Open MPI's.
+// One line per collective: its Fortran arguments, in order, without
+// ierror (runtime/fortran_args.h converts each argument by the C
+// function's parameter type); the line makes MPI_<OP> (hiercoll_<op>),
+// MPI_I<OP> (hiercoll_i<op>, a request added) and, where Open MPI has its
+// pcollreq extension, MPIX_<OP>_INIT (hiercoll_<op>_init, an info and a
+// request added).  Requests go both ways through MPI_Request_f2c/c2f.
 //
-// Communicator constructors and MPI_Comm_free need no Fortran form: a
-// Fortran handle passes through MPI_Comm_f2c, which knows only live
-// communicators (Arg<MPI_Comm> in fortran_args.h).
+// Communicator constructors need no Fortran form: a Fortran handle passes
+// through MPI_Comm_f2c, which knows only live communicators (Arg<MPI_Comm>
+// in fortran_args.h).
 #include <mpi.h>
+// After mpi.h, which it needs.
+#if defined(__has_include)
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+#endif
 
 #include "runtime/fortran_args.h"
+#include "runtime/fortran_binding.h"
 #include "runtime/hiercoll.h"
 
 using hiercoll::fortran::FBuf;
 using hiercoll::fortran::FInt;
 using hiercoll::fortran::FOut;
-using hiercoll::fortran::forward;
 
 namespace {
 
@@ -39,63 +46,67 @@ int comm_dup_with_info(MPI_Comm comm, MPI_Info info, int* newcomm) {
 
 }  // namespace
 
-#define HIERCOLL_FORTRAN_NAME(impl, name) extern "C" decltype(impl) name __attribute__((alias(#impl)));
+// HIERCOLL_FORTRAN_COLLECTIVE(name, NAME, (parameters), (arguments)): the
+// collective's three forms; the lists as the blocking C function takes
+// them, without ierror, or as one of the SIGNATURE_* below.
+#define HIERCOLL_FORTRAN_COLLECTIVE(name, NAME, ...) HIERCOLL_FORTRAN_COLLECTIVE_(name, NAME, __VA_ARGS__)
+#define HIERCOLL_FORTRAN_COLLECTIVE_(name, NAME, params, args)                                                  \
+  HIERCOLL_FORTRAN(name, NAME, hiercoll_##name, (HIERCOLL_FORTRAN_SPLICE params, FOut ierr), args)              \
+  HIERCOLL_FORTRAN(i##name, I##NAME, hiercoll_i##name, (HIERCOLL_FORTRAN_SPLICE params, FOut request, FOut ierr), \
+                   (HIERCOLL_FORTRAN_SPLICE args, request))                                                     \
+  HIERCOLL_FORTRAN_PERSISTENT(name, NAME, params, args)
 
-// HIERCOLL_FORTRAN(name, NAME, c_function, (parameters), (arguments)):
-// hiercoll_fortran_<name>, and its aliases under Open MPI's names.  The
-// parameters end with ierror; the arguments are the others, as c_function
-// takes them.  The two lists may come as one of the SIGNATURE_* below.
-#define HIERCOLL_FORTRAN(name, NAME, c_function, ...) HIERCOLL_FORTRAN_(name, NAME, c_function, __VA_ARGS__)
-#define HIERCOLL_FORTRAN_(name, NAME, c_function, params, args)                     \
-  extern "C" void hiercoll_fortran_##name params { forward(c_function, ierr) args; } \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name)                       \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##_)                    \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##__)                   \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, MPI_##NAME)                       \
-  HIERCOLL_FORTRAN_NAME(hiercoll_fortran_##name, mpi_##name##_f08_)
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
+#define HIERCOLL_FORTRAN_PERSISTENT(name, NAME, params, args)                                 \
+  HIERCOLL_FORTRAN_AS(mpix_##name##_init, MPIX_##NAME##_INIT, hiercoll_##name##_init,         \
+                      (HIERCOLL_FORTRAN_SPLICE params, FInt info, FOut request, FOut ierr), \
+                      (HIERCOLL_FORTRAN_SPLICE args, info, request))
+#else
+#define HIERCOLL_FORTRAN_PERSISTENT(name, NAME, params, args)
+#endif
 
 // clang-format off
 // Argument lists several collectives share (count: an array for reduce_scatter).
 #define SIGNATURE_REDUCTION \
-  (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm, FOut ierr), (sbuf, rbuf, count, type, op, comm)
-#define SIGNATURE_BLOCKS                                                                            \
-  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt comm, FOut ierr), \
+  (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt comm), (sbuf, rbuf, count, type, op, comm)
+#define SIGNATURE_BLOCKS                                                                 \
+  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt comm), \
   (sbuf, scount, stype, rbuf, rcount, rtype, comm)
-#define SIGNATURE_ROOTED_BLOCKS                                                                               \
-  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root, FInt comm, FOut ierr), \
+#define SIGNATURE_ROOTED_BLOCKS                                                                    \
+  (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root, FInt comm), \
   (sbuf, scount, stype, rbuf, rcount, rtype, root, comm)
 
-HIERCOLL_FORTRAN(bcast, BCAST, hiercoll_bcast,
-                 (FBuf buf, FInt count, FInt type, FInt root, FInt comm, FOut ierr), (buf, count, type, root, comm))
-HIERCOLL_FORTRAN(reduce, REDUCE, hiercoll_reduce,
-                 (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt root, FInt comm, FOut ierr),
-                 (sbuf, rbuf, count, type, op, root, comm))
-HIERCOLL_FORTRAN(allreduce, ALLREDUCE, hiercoll_allreduce, SIGNATURE_REDUCTION)
-HIERCOLL_FORTRAN(allgather, ALLGATHER, hiercoll_allgather, SIGNATURE_BLOCKS)
-HIERCOLL_FORTRAN(reduce_scatter_block, REDUCE_SCATTER_BLOCK, hiercoll_reduce_scatter_block, SIGNATURE_REDUCTION)
-HIERCOLL_FORTRAN(reduce_scatter, REDUCE_SCATTER, hiercoll_reduce_scatter, SIGNATURE_REDUCTION)
-HIERCOLL_FORTRAN(alltoall, ALLTOALL, hiercoll_alltoall, SIGNATURE_BLOCKS)
-HIERCOLL_FORTRAN(scan, SCAN, hiercoll_scan, SIGNATURE_REDUCTION)
-HIERCOLL_FORTRAN(exscan, EXSCAN, hiercoll_exscan, SIGNATURE_REDUCTION)
-HIERCOLL_FORTRAN(barrier, BARRIER, hiercoll_barrier, (FInt comm, FOut ierr), (comm))
-HIERCOLL_FORTRAN(gather, GATHER, hiercoll_gather, SIGNATURE_ROOTED_BLOCKS)
-HIERCOLL_FORTRAN(scatter, SCATTER, hiercoll_scatter, SIGNATURE_ROOTED_BLOCKS)
-HIERCOLL_FORTRAN(gatherv, GATHERV, hiercoll_gatherv,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype, FInt root,
-                  FInt comm, FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm))
-HIERCOLL_FORTRAN(scatterv, SCATTERV, hiercoll_scatterv,
-                 (FBuf sbuf, FInt scounts, FInt displs, FInt stype, FBuf rbuf, FInt rcount, FInt rtype, FInt root,
-                  FInt comm, FOut ierr),
-                 (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm))
-HIERCOLL_FORTRAN(allgatherv, ALLGATHERV, hiercoll_allgatherv,
-                 (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype, FInt comm,
-                  FOut ierr),
-                 (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm))
-HIERCOLL_FORTRAN(alltoallv, ALLTOALLV, hiercoll_alltoallv,
-                 (FBuf sbuf, FInt scounts, FInt sdispls, FInt stype, FBuf rbuf, FInt rcounts, FInt rdispls,
-                  FInt rtype, FInt comm, FOut ierr),
-                 (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(bcast, BCAST, (FBuf buf, FInt count, FInt type, FInt root, FInt comm),
+                            (buf, count, type, root, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(reduce, REDUCE,
+                            (FBuf sbuf, FBuf rbuf, FInt count, FInt type, FInt op, FInt root, FInt comm),
+                            (sbuf, rbuf, count, type, op, root, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(allreduce, ALLREDUCE, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN_COLLECTIVE(allgather, ALLGATHER, SIGNATURE_BLOCKS)
+HIERCOLL_FORTRAN_COLLECTIVE(reduce_scatter_block, REDUCE_SCATTER_BLOCK, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN_COLLECTIVE(reduce_scatter, REDUCE_SCATTER, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN_COLLECTIVE(alltoall, ALLTOALL, SIGNATURE_BLOCKS)
+HIERCOLL_FORTRAN_COLLECTIVE(scan, SCAN, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN_COLLECTIVE(exscan, EXSCAN, SIGNATURE_REDUCTION)
+HIERCOLL_FORTRAN_COLLECTIVE(barrier, BARRIER, (FInt comm), (comm))
+HIERCOLL_FORTRAN_COLLECTIVE(gather, GATHER, SIGNATURE_ROOTED_BLOCKS)
+HIERCOLL_FORTRAN_COLLECTIVE(scatter, SCATTER, SIGNATURE_ROOTED_BLOCKS)
+HIERCOLL_FORTRAN_COLLECTIVE(gatherv, GATHERV,
+                            (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype,
+                             FInt root, FInt comm),
+                            (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(scatterv, SCATTERV,
+                            (FBuf sbuf, FInt scounts, FInt displs, FInt stype, FBuf rbuf, FInt rcount, FInt rtype,
+                             FInt root, FInt comm),
+                            (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(allgatherv, ALLGATHERV,
+                            (FBuf sbuf, FInt scount, FInt stype, FBuf rbuf, FInt rcounts, FInt displs, FInt rtype,
+                             FInt comm),
+                            (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm))
+HIERCOLL_FORTRAN_COLLECTIVE(alltoallv, ALLTOALLV,
+                            (FBuf sbuf, FInt scounts, FInt sdispls, FInt stype, FBuf rbuf, FInt rcounts,
+                             FInt rdispls, FInt rtype, FInt comm),
+                            (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm))
 
 // The process's start and end (interpose_init.cc) and the hints (interpose.cc).
 HIERCOLL_FORTRAN(init, INIT, init, (FOut ierr), ())

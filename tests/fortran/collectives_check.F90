@@ -6,7 +6,9 @@
 ! MPI_COMM_WORLD and on a communicator in reverse rank order, with
 ! MPI_IN_PLACE, MPI_BOTTOM, non-default roots, counts 0, 1, odd and large,
 ! a non-commutative user operation on a derived datatype, error classes
-! under MPI_ERRORS_RETURN, and hints set from Fortran.
+! under MPI_ERRORS_RETURN, and hints set from Fortran.  The nonblocking and
+! persistent forms and the functions that complete them:
+! requests_check.F90, #included below.
 !
 ! Rank 0 prints "fortran <binding>: N checks, F failed on P ranks" and one line per
 ! operation, "fortran-expect: <op> served=S native=N": the calls each rank
@@ -391,6 +393,27 @@ contains
     call done(K_BARRIER, ierr)
   end subroutine check_rooted_blocks
 
+  ! Displacements of blocks of these counts one after another.
+  function packed_displs(cnt) result(d)
+    integer, intent(in) :: cnt(:)
+    integer :: d(size(cnt)), j
+    d(1) = 0
+    do j = 2, size(cnt)
+      d(j) = d(j - 1) + cnt(j - 1)
+    end do
+  end function packed_displs
+
+  ! Displacements of blocks of these counts in reverse order, with a
+  ! one-element gap after each.
+  function gapped_reverse_displs(cnt) result(d)
+    integer, intent(in) :: cnt(:)
+    integer :: d(size(cnt)), j
+    d(size(cnt)) = 0
+    do j = size(cnt) - 1, 1, -1
+      d(j) = d(j + 1) + cnt(j + 1) + 1
+    end do
+  end function gapped_reverse_displs
+
   ! The v-variants' blocks: rank j's block has mod(j, 4) elements (none on
   ! ranks 0, 4, ...), series(j, .); they lie in reverse rank order with a
   ! one-element gap after each (displs), the gaps keep -1.
@@ -399,10 +422,7 @@ contains
     integer, allocatable, intent(out) :: want(:)
     integer :: j
     cnt = [(mod(j, 4), j = 0, nprocs - 1)]
-    displs(nprocs) = 0
-    do j = nprocs - 1, 1, -1
-      displs(j) = displs(j + 1) + cnt(j + 1) + 1
-    end do
+    displs = gapped_reverse_displs(cnt)
     allocate (want(displs(1) + cnt(1) + 1))
     want = -1
     do j = 1, nprocs
@@ -482,14 +502,8 @@ contains
       sc(j) = mod(rank + 2 * (j - 1), 3)
       rc(j) = mod(j - 1 + 2 * rank, 3)
     end do
-    sd(1) = 0
-    do j = 2, nprocs
-      sd(j) = sd(j - 1) + sc(j - 1)
-    end do
-    rd(nprocs) = 0
-    do j = nprocs - 1, 1, -1
-      rd(j) = rd(j + 1) + rc(j + 1) + 1
-    end do
+    sd = packed_displs(sc)
+    rd = gapped_reverse_displs(rc)
     allocate (s(max(1, sum(sc))), r(rd(1) + rc(1) + 1), want(rd(1) + rc(1) + 1))
     want = -1
     do j = 1, nprocs
@@ -504,10 +518,7 @@ contains
     do j = 1, nprocs
       rc(j) = mod(rank + j - 1, 3)
     end do
-    rd(nprocs) = 0
-    do j = nprocs - 1, 1, -1
-      rd(j) = rd(j + 1) + rc(j + 1) + 1
-    end do
+    rd = gapped_reverse_displs(rc)
     deallocate (r, want)
     allocate (r(rd(1) + rc(1) + 1), want(rd(1) + rc(1) + 1))
     r = -1
@@ -521,15 +532,22 @@ contains
     call expect(all(r == want), 'alltoallv in place')
   end subroutine check_alltoallv
 
+  ! The communicator the next checks run on: its name, rank and size.
+  subroutine under_test(comm, name)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    character(len=*), intent(in) :: name
+    integer :: ierr
+    comm_name = name
+    call MPI_Comm_rank(comm, rank, ierr)
+    call MPI_Comm_size(comm, nprocs, ierr)
+  end subroutine under_test
+
   subroutine check_all(comm, name, affine, pair)
     HANDLE(MPI_Comm), intent(in) :: comm
     character(len=*), intent(in) :: name
     HANDLE(MPI_Op), intent(in) :: affine
     HANDLE(MPI_Datatype), intent(in) :: pair
-    integer :: ierr
-    comm_name = name
-    call MPI_Comm_rank(comm, rank, ierr)
-    call MPI_Comm_size(comm, nprocs, ierr)
+    call under_test(comm, name)
     call check_bcast(comm)
     call check_bottom(comm)
     call check_reduce(comm)
@@ -628,16 +646,23 @@ contains
   ! ierror is OPTIONAL in mpi_f08: calls without it.
   subroutine check_without_ierror()
     integer :: r(3)
+    type(MPI_Request) :: request
     comm_name = 'no ierror'
     call MPI_Allreduce(series(world_rank, 3), r, 3, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
     served(K_ALLREDUCE) = served(K_ALLREDUCE) + 1
     call expect(all(r == total(3, nprocs)), 'allreduce without ierror')
     call MPI_Barrier(MPI_COMM_WORLD)
     served(K_BARRIER) = served(K_BARRIER) + 1
+    call MPI_Ibarrier(MPI_COMM_WORLD, request)
+    served(K_BARRIER) = served(K_BARRIER) + 1
+    call MPI_Wait(request, MPI_STATUS_IGNORE)
+    call expect(request == MPI_REQUEST_NULL, 'ibarrier and wait without ierror')
   end subroutine check_without_ierror
 #endif
 
 end module checks
+
+#include "requests_check.F90"
 
 ! The user operation (an external procedure, as MPI_Op_create needs).
 #if defined(BINDING_MPI_F08)
@@ -678,7 +703,7 @@ subroutine note_error(comm, code)
 end subroutine note_error
 
 program collectives_check
-  use checks
+  use request_checks
   implicit none
 #if defined(BINDING_MPI_F08)
   procedure(MPI_User_function) :: affine_op
@@ -699,7 +724,11 @@ program collectives_check
   call MPI_Comm_split(MPI_COMM_WORLD, 0, nprocs - world_rank, reversed, ierr)
 
   call check_all(MPI_COMM_WORLD, 'MPI_COMM_WORLD', affine, pair)  ! sets nprocs
+  call check_requests(MPI_COMM_WORLD, 'MPI_COMM_WORLD')
   call check_all(reversed, 'reversed', affine, pair)
+  call check_requests(reversed, 'reversed')
+  call check_frees_and_errors()
+  call check_persistent_hints()
   call check_errors()
   call check_hints()
 #if defined(BINDING_MPI_F08)

@@ -3,8 +3,9 @@
 # arguments: tools/cluster.sh's layout options), each binding (mpif.h,
 # `use mpi`, `use mpi_f08`) with libhiercoll.so preloaded, and the mpif.h
 # and mpi_f08 ones linked with it instead:
-#  - the program's own checks pass (results, MPI_IN_PLACE, MPI_BOTTOM,
-#    roots, error classes in ierror, hints set from Fortran);
+#  - the program's own checks pass (results of the blocking, nonblocking
+#    and persistent calls, MPI_IN_PLACE, MPI_BOTTOM, roots, requests and
+#    statuses, error classes in ierror, hints set from Fortran);
 #  - HIERCOLL_STATS counts, for every operation and summed over ranks,
 #    exactly the calls the program made that hiercoll serves (hier + flat)
 #    and that its hints hand to MPI (native): every Fortran call went

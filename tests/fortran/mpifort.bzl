@@ -7,16 +7,17 @@ the action's own, so that programs built at once do not share checks.mod.
 
 _LIB = "//runtime:libhiercoll.so"
 
-def mpifort_binary(name, src, fflags = [], link_hiercoll = False, **kwargs):
+def mpifort_binary(name, src, hdrs = [], fflags = [], link_hiercoll = False, **kwargs):
     """Compiles `src` into the executable `name`.
 
+    hdrs: the files `src` #includes (beside it).
     fflags: mpifort's options (defines, warnings).
     link_hiercoll: link libhiercoll.so before Open MPI's Fortran libraries, so
     its Fortran symbols serve the program without a preload (found at run
     time through an rpath relative to the executable: bazel-bin keeps
     runtime/ two levels above tests/fortran/).
     """
-    srcs = [src]
+    srcs = [src] + hdrs
     link = ""
     if link_hiercoll:
         srcs.append(_LIB)
