@@ -43,4 +43,8 @@ Figures figures_from_machine(const MachineFigures& m) {
   return f;
 }
 
+Figures figures_of_entry(const std::string& path, const TuningEntry& e) {
+  return {e.model, path + " (entry " + layout_text(e.layout) + "): " + e.model_source};
+}
+
 }  // namespace hiercoll

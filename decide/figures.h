@@ -9,6 +9,7 @@
 #include <string>
 
 #include "select/machine.h"
+#include "select/tuning_file.h"
 #include "sim/cost_model.h"
 
 namespace hiercoll {
@@ -29,5 +30,8 @@ const Figures& builtin_figures();
 // the rest (burst, cores, eager limits) as the papers' model has them,
 // none.
 Figures figures_from_machine(const MachineFigures& m);
+
+// The model figures a tuning file's entry carries ("model"), saying so.
+Figures figures_of_entry(const std::string& path, const TuningEntry& e);
 
 }  // namespace hiercoll

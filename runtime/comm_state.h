@@ -97,6 +97,8 @@ struct CommState {
   // The tuning file's entry for this layout (null: built-in rules), found
   // again whenever the settings change (tuning_resolved reset there).
   const TuningEntry* tuning = nullptr;
+  // The model's figures, resolved with the entry (runtime/tuning.h).
+  const Figures* figures = nullptr;
   bool tuning_resolved = false;
   // The model's decisions for the communicator (runtime/decisions.h),
   // dropped with the tuning entry when the settings change.

@@ -87,12 +87,13 @@ bool range_fits(const TunedRange& r, const CommState* state, const CollArgs& a) 
   return comp && composition_applies(*comp, *state->topology->layout, state->facts, a);
 }
 
-const Figures& comm_figures(const CommState* /*state*/) {
-  // A tuning file's figures are ping-pong times (select/machine.h), not the
-  // model's: on the emulated cluster the calibrated latency is 5 to 20
-  // times the ping-pong's (docs/SIMULATION.md, "Calibration").  The model
-  // keeps its calibrated figures until a file carries figures of its own.
-  return builtin_figures();
+const Figures& comm_figures(const CommState* state) {
+  // A tuning file's machine figures are ping-pong times (select/machine.h),
+  // not the model's: on the emulated cluster the calibrated latency is 5
+  // to 20 times the ping-pong's (docs/SIMULATION.md, "Calibration").  So
+  // the model takes a file's figures only where an entry carries model
+  // figures of its own ("model"), else keeps the built-in ones.
+  return state->figures ? *state->figures : builtin_figures();
 }
 
 const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {

@@ -235,7 +235,8 @@ int run_call_internal(const Call& c, MPI_Request* request) {
 
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (!state->tuning_resolved) {
-    state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0);
+    state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0,
+                                 &state->figures);
     state->tuning_resolved = true;
   }
   Tuned t;

@@ -33,6 +33,9 @@ std::string method_problem(Op op, const Method& m) {
 struct Loaded {
   TuningFile file;
   bool usable = false;
+  // The model's figures per layout decided by (select/tuning_file.h
+  // figures_entry), made once.
+  std::map<const TuningEntry*, Figures> figures;
   std::map<std::string, bool> said_missing;  // layouts told about (verbose)
 };
 
@@ -52,7 +55,9 @@ std::string check_tuning_names(const TuningFile& f) {
   return "";
 }
 
-const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak) {
+const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak,
+                                const Figures** figures) {
+  if (figures) *figures = &builtin_figures();
   if (path.empty()) return nullptr;
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<Loaded>> files;
@@ -69,6 +74,8 @@ const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool v
       const std::string names = check_tuning_names(slot->file);
       if (names.empty()) slot->usable = true;
       else error = path + ": " + names;
+      for (const TuningEntry& e : slot->file.entries)
+        if (e.has_model) slot->figures[&e] = figures_of_entry(path, e);
     }
     if (!slot->usable && speak)
       std::fprintf(stderr, "hiercoll: tuning file %s; using the built-in rules\n", error.c_str());
@@ -76,6 +83,8 @@ const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool v
   if (!slot->usable) return nullptr;
   const LayoutKey key = layout_key(L);
   const TuningEntry* e = find_entry(slot->file, key);
+  if (const TuningEntry* from = figures ? figures_entry(slot->file, key) : nullptr)
+    *figures = &slot->figures.at(from);
   if (!e && verbose && speak) {
     bool& said = slot->said_missing[layout_text(key)];
     if (!said)

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "decide/figures.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 
@@ -16,7 +17,12 @@ namespace hiercoll {
 // The entry for layout L in the file at path (null: none, or the file is
 // unusable).  Entries live as long as the process.  `speak`: this process
 // says what is wrong (rank 0 of the communicator, so a job prints one line).
-const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak);
+// *figures (where given): the model's figures for L: its entry's, else
+// those of the file's first entry that carries figures (a file measured
+// on one layout serves every layout through the model), else the
+// built-in ones (decide/figures.h).
+const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak,
+                                const Figures** figures = nullptr);
 
 // "" when every method the file names exists for its operation (flat
 // algorithm, composition, inter-node algorithm), else the first that does

@@ -132,6 +132,23 @@ bool read_text_file(const std::string& path, std::string* text, std::string* err
   return true;
 }
 
+bool write_text_file(const std::string& path, const std::string& text, std::string* error) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << text;
+    if (!out) {
+      *error = tmp + ": cannot be written";
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    *error = path + ": cannot be written";
+    return false;
+  }
+  return true;
+}
+
 json layout_json(const LayoutKey& k) {
   json layout = {{"nodes", k.ranks_per_node.size()}, {"ranks_per_node", k.ranks_per_node}, {"placement", k.placement}};
   if (k.placement == "list") layout["node_of"] = k.node_of;

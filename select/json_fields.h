@@ -35,6 +35,9 @@ std::vector<int> int_list(const json& obj, const std::string& where, const char*
 std::string one_line(const std::string& s);
 // The whole file; false with "<path>: cannot be read" (a directory too).
 bool read_text_file(const std::string& path, std::string* text, std::string* error);
+// Writes text to path through a temporary file renamed over it, so a
+// reader never sees half a file; false with "<path>: cannot be written".
+bool write_text_file(const std::string& path, const std::string& text, std::string* error);
 
 LayoutKey read_layout(const json& j, const std::string& where);
 json layout_json(const LayoutKey& k);

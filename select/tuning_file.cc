@@ -1,6 +1,7 @@
 #include "select/tuning_file.h"
 
 #include "select/json_fields.h"
+#include "select/model_figures_json.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -58,6 +59,10 @@ TuningEntry read_entry(const json& j, const std::string& where) {
   e.machine = read_machine(object_at(j, where, "machine"), where + ".machine");
   e.created = string_at(j, where, "created", false);
   e.tool = string_at(j, where, "tool", false);
+  if (j.contains("model")) {
+    e.model = read_model_figures(j["model"], where + ".model", &e.model_source);
+    e.has_model = true;
+  }
   if (j.contains("hiercoll_version")) e.hiercoll_version = string_at(j, where, "hiercoll_version", false);
   const json& ops = object_at(j, where, "ops");
   for (auto it = ops.begin(); it != ops.end(); ++it) {
@@ -89,6 +94,7 @@ json write_entry(const TuningEntry& e) {
   }
   json entry = {{"layout", layout}, {"machine", machine}, {"created", e.created}, {"tool", e.tool}, {"ops", ops}};
   if (!e.hiercoll_version.empty()) entry["hiercoll_version"] = e.hiercoll_version;
+  if (e.has_model) entry["model"] = model_figures_json(e.model, e.model_source);
   return entry;
 }
 
@@ -198,20 +204,7 @@ std::string tuning_to_text(const TuningFile& f) {
 }
 
 bool save_tuning_file(const std::string& path, const TuningFile& f, std::string* error) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << tuning_to_text(f);
-    if (!out) {
-      *error = tmp + ": cannot be written";
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = path + ": cannot be written";
-    return false;
-  }
-  return true;
+  return write_text_file(path, tuning_to_text(f), error);
 }
 
 const TuningEntry* find_entry(const TuningFile& f, const LayoutKey& k) {
@@ -227,6 +220,14 @@ void put_entry(TuningFile* f, const TuningEntry& e) {
       return;
     }
   f->entries.push_back(e);
+}
+
+const TuningEntry* figures_entry(const TuningFile& f, const LayoutKey& k) {
+  const TuningEntry* own = find_entry(f, k);
+  if (own && own->has_model) return own;
+  for (const TuningEntry& e : f.entries)
+    if (e.has_model) return &e;
+  return nullptr;
 }
 
 const TunedRange* find_range(const TuningEntry& e, Op op, int64_t bytes) {

@@ -8,6 +8,7 @@
 //       "machine": { "inter_latency_us": 17.0, "inter_bandwidth_gbps": 1.9, "intra_latency_us": 0.4,
 //                    "intra_bandwidth_gbps": 4.1, "reduce_gbps": 2.2, "source": "measured by ..." },
 //       "created": "...", "tool": "hiercoll tune ...", "hiercoll_version": "1.0.0",
+//       "model": { "alpha_us": 50.4, ... } (optional: select/model_figures_json.h),
 //       "ops": { "allreduce": [ { "from_bytes": 0, "to_bytes": 2048, "method": "hier:allreduce",
 //                                 "segment_bytes": 0, "predicted_us": 41.0, "measured": true }, ... ] } } ] }
 //
@@ -26,6 +27,7 @@
 #include "flat/coll_args.h"
 #include "select/machine.h"
 #include "select/method.h"
+#include "sim/cost_model.h"
 #include "topo/topology.h"
 
 namespace hiercoll {
@@ -62,6 +64,13 @@ struct TuningEntry {
   std::string tool;
   std::string hiercoll_version;  // of the tuner ("hiercoll_version"; optional)
   std::vector<TunedRange> ranges[kNumOps];  // sorted, non-overlapping
+  // The cost model's figures for this machine ("model", optional;
+  // select/model_figures_json.h): where an entry carries them, the runtime
+  // decides from them (runtime/tuning.h tuning_figures), on this layout and
+  // on every layout of the file that carries none.
+  bool has_model = false;
+  CostModel model;
+  std::string model_source;
 };
 
 struct TuningFile {
@@ -86,6 +95,9 @@ bool save_tuning_file(const std::string& path, const TuningFile& f, std::string*
 const TuningEntry* find_entry(const TuningFile& f, const LayoutKey& k);
 // Adds e, replacing the entry of the same layout.
 void put_entry(TuningFile* f, const TuningEntry& e);
+// The entry whose model figures layout k decides by: k's own entry where it
+// carries figures, else the file's first entry that does; null: none.
+const TuningEntry* figures_entry(const TuningFile& f, const LayoutKey& k);
 // The range holding bytes, or null.
 const TunedRange* find_range(const TuningEntry& e, Op op, int64_t bytes);
 

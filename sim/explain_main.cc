@@ -1,7 +1,8 @@
 // `hiercoll explain`: why hiercoll runs what it runs (sim/explain.h).
 //   explain [--nodes N --ppn P | --ppn-list L --map-by slot|node] [--tuning FILE]
 //           --ops LIST --sizes LIST [--csv FILE] [figures as for simulate]
-// Without figures the runtime's own (decide/figures.h) decide.
+// Without figures, as the runtime: a tuning file's model figures, else the
+// built-in ones (decide/figures.h).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -13,29 +14,15 @@
 #include "sim/explain.h"
 #include "sim/sweep.h"
 
-namespace {
-
-bool is_figure_option(const char* a) {
-  for (const char* f : {"--alpha", "--bandwidth", "--shm-alpha", "--shm-bandwidth", "--reduce-bandwidth",
-                        "--link-burst", "--latency-overlaps", "--cores", "--cores-shared-by", "--message-cpu",
-                        "--eager-limit", "--shm-eager-limit"})
-    if (std::strcmp(a, f) == 0) return true;
-  return false;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   using namespace hiercoll;
   std::string csv;
-  bool own_figures = false;
   std::vector<char*> rest = {argv[0]};
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       csv = argv[++i];
       continue;
     }
-    if (is_figure_option(argv[i])) own_figures = true;
     rest.push_back(argv[i]);
   }
   SimOptions opt;
@@ -47,11 +34,13 @@ int main(int argc, char** argv) {
   }
   if (opt.help) {
     std::cout << "usage: hiercoll explain [--nodes N --ppn P | --ppn-list L --map-by slot|node] [--tuning FILE]\n"
-                 "                        --ops LIST --sizes LIST [--csv FILE] [--max-steps N] [figures]\n"
+                 "                        --ops LIST --sizes LIST [--csv FILE] [--max-steps N]\n"
+                 "                        [--figures FILE | figures]\n"
                  "  Every candidate method for each operation and size, its predicted time (the model: the\n"
                  "  simulator's engine on its schedules) or measured time (the tuning file), the winner first and\n"
                  "  the decision's source (model, file, knob, rules). Figures as for `hiercoll simulate`; without\n"
-                 "  them, the runtime's built-in ones. --csv writes op,bytes,rank,method,predicted_us,source.\n";
+                 "  them, as the runtime: the tuning file's model figures where an entry carries some, else the\n"
+                 "  built-in ones. --csv writes op,bytes,rank,method,predicted_us,source.\n";
     return 0;
   }
   TuningFile tuning;
@@ -61,7 +50,13 @@ int main(int argc, char** argv) {
   }
   const Layout L = sim_layout(opt);
   const TuningEntry* entry = opt.tuning.empty() ? nullptr : find_entry(tuning, layout_key(L));
-  const Figures figures = own_figures ? Figures{opt.model, "given on the command line"} : builtin_figures();
+  // As the runtime: figures given, else a tuning file's (figures_entry),
+  // else the built-in ones.
+  const TuningEntry* carrier = opt.tuning.empty() ? nullptr : figures_entry(tuning, layout_key(L));
+  const Figures figures =
+      opt.figures_given ? Figures{opt.model, opt.figures_source.empty() ? "given on the command line" : opt.figures_source}
+      : carrier   ? figures_of_entry(opt.tuning, *carrier)
+                  : builtin_figures();
   std::cout << "# " << layout_text(layout_key(L)) << ", " << L.size << " ranks; figures: " << figures.source
             << "; tuning file: " << (entry ? opt.tuning : opt.tuning.empty() ? "none" : "no entry for this layout")
             << "\n";

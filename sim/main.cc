@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "select/model_figures_json.h"
 #include "select/tuning_file.h"
 #include "sim/options.h"
 #include "sim/report.h"
@@ -33,7 +34,17 @@ int main(int argc, char** argv) {
     CalibrationSet set;
     if (!csv) error = "cannot read " + opt.calibrate;
     else if (read_calibration_set(csv, opt.placement, opt.tuning.empty() ? nullptr : &tuning, &set, &error)) {
-      print_calibration(std::cout, set, calibrate(set, opt.model, opt.fit_absolute ? FitObjective::kAbsolute : FitObjective::kSquares));
+      const Calibration fit =
+          calibrate(set, opt.model, opt.fit_absolute ? FitObjective::kAbsolute : FitObjective::kSquares);
+      print_calibration(std::cout, set, fit);
+      if (opt.figures_out.empty()) return 0;
+      const std::string source = "calibrated to " + opt.calibrate + " (" + std::to_string(set.points.size()) +
+                                 " points, hiercoll simulate --calibrate)";
+      if (!save_figures_file(opt.figures_out, fit.model, source, &error)) {
+        std::fprintf(stderr, "hiercoll simulate: %s\n", error.c_str());
+        return 1;
+      }
+      std::cout << "wrote " << opt.figures_out << "\n";
       return 0;
     }
     std::fprintf(stderr, "hiercoll simulate: %s: %s\n", opt.calibrate.c_str(), error.c_str());

@@ -1,5 +1,7 @@
 #include "sim/options.h"
 
+#include "select/model_figures_json.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -71,6 +73,8 @@ std::string sim_usage() {
          "  vader: 4K; default 0: none).\n"
          "  --max-steps N: points whose schedules have more steps in all are skipped (default 150000000,\n"
          "  about 9 GB).\n"
+         "  --figures FILE: every figure from a figures file (--calibrate ... --figures-out FILE) or from a\n"
+         "  tuning file's first entry that carries model figures; figure options after it change them.\n"
          "usage: hiercoll simulate --calibrate results.csv [--map-by slot|node] [--tuning FILE]\n"
          "                         [--fit squares|absolute] [figures]\n"
          "  Fits the five figures (alpha, bandwidth, shm alpha, shm bandwidth, reduce bandwidth; with --cores\n"
@@ -78,7 +82,8 @@ std::string sim_usage() {
          "  tuned with the run's --tuning),\n"
          "  starting from the figures given (or the defaults); --map-by: the run's placement (bench's default\n"
          "  is slot); --fit: minimise the sum of squared (default) or absolute log(predicted / measured).\n"
-         "  Prints the figures and every point's measured and predicted time.\n";
+         "  Prints the figures and every point's measured and predicted time; --figures-out FILE writes the\n"
+         "  fitted figures as a figures file (what --figures, explain and tune --model read).\n";
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
@@ -96,6 +101,10 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     }
     const std::string v = argv[++i];
     bool ok = true;
+    for (const char* f : {"--figures", "--alpha", "--bandwidth", "--shm-alpha", "--shm-bandwidth",
+                          "--reduce-bandwidth", "--link-burst", "--latency-overlaps", "--cores", "--cores-shared-by",
+                          "--message-cpu", "--eager-limit", "--shm-eager-limit"})
+      if (arg == f) opt->figures_given = true;
     if (arg == "--nodes") ok = parse_count(v, &nodes);
     else if (arg == "--ppn") ok = parse_count(v, &ppn);
     else if (arg == "--ppn-list") ppn_list = v;
@@ -116,6 +125,16 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
     else if (arg == "--link-burst") ok = parse_bytes(v, &opt->model.burst_bytes, error);
     else if (arg == "--eager-limit") ok = parse_bytes(v, &opt->model.eager_limit, error);
     else if (arg == "--shm-eager-limit") ok = parse_bytes(v, &opt->model.shm_eager_limit, error);
+    else if (arg == "--figures") {
+      // At its place: figure options after it change what it set.
+      std::string source, why;
+      if (!load_figures_file(v, &opt->model, &source, &why)) {
+        *error = "--figures: " + why;
+        return false;
+      }
+      opt->figures_source = source;
+    }
+    else if (arg == "--figures-out") opt->figures_out = v;
     else if (arg == "--out") opt->out = v;
     else if (arg == "--tuning") opt->tuning = v;
     else if (arg == "--calibrate") opt->calibrate = v;

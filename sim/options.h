@@ -27,6 +27,9 @@ struct SimOptions {
   std::string tuning;  // --tuning FILE, for the implementation `tuned`
   std::vector<int> roots;  // --roots LIST: rooted operations at these ranks (empty: a sample)
   int64_t max_steps = kDefaultMaxSteps;  // --max-steps: larger calls are skipped (sim/call_schedules.h)
+  bool figures_given = false;  // --figures or any figure option
+  std::string figures_source;  // --figures FILE: where opt.model's figures came from
+  std::string figures_out;     // --figures-out FILE: the calibration's figures written there
   std::string calibrate;   // --calibrate results.csv: fit the model's figures to a benchmark run
   bool fit_absolute = false;  // --fit absolute: least absolute log errors (sim/calibration.h)
   bool help = false;

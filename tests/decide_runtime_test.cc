@@ -5,13 +5,16 @@
 // (the communicator's state is built by hand on a synthetic layout).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <memory>
 #include <random>
+#include <string>
 
 #include "decide/decide.h"
 #include "hier/hier_compose.h"
 #include "runtime/comm_state.h"
 #include "runtime/decisions.h"
+#include "runtime/tuning.h"
 #include "sim/call_schedules.h"
 #include "sim/sweep.h"
 
@@ -85,6 +88,76 @@ TEST(DecideRuntime, KeptPerSizeClassAndSharedByCommunicatorsOfOneLayout) {
   // The operations the model leaves to the file and the rules.
   EXPECT_EQ(decided(&a.state, s, Op::kGatherv, 1024, true), nullptr);
   EXPECT_EQ(decided(&a.state, s, Op::kAllgatherv, 1024, true), nullptr);
+}
+
+// Figures of a machine of slow latency and fast links, unlike the built-in
+// ones.
+CostModel latency_bound() {
+  CostModel m;
+  m.alpha_us = 200;
+  m.bandwidth_gbps = 50;
+  m.shm_alpha_us = 0.1;
+  m.shm_bandwidth_gbps = 50;
+  m.reduce_gbps = 50;
+  return m;
+}
+
+// A tuning file whose 4x2 entry carries the figures above and no ranges:
+// the runtime decides from them on 4x2, and on 3x2, which has an entry
+// without figures (the file's first figures serve it), not from the
+// built-in ones.
+TEST(DecideRuntime, AFilesModelFiguresDecide) {
+  const Layout L42 = layout_of({2, 2, 2, 2}, "slot");
+  const Layout L32 = layout_of({2, 2, 2}, "slot");
+  TuningFile file;
+  TuningEntry carrier;
+  carrier.layout = layout_key(L42);
+  carrier.has_model = true;
+  carrier.model = latency_bound();
+  carrier.model_source = "latency-bound test figures";
+  TuningEntry plain;
+  plain.layout = layout_key(L32);
+  for (TuningEntry* e : {&carrier, &plain}) e->machine = {20, 1, 1, 5, 5, "test"};
+  file.entries = {plain, carrier};
+  const char* dir = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(dir ? dir : "/tmp") + "/model_figures_tuning.json";
+  std::string error;
+  ASSERT_TRUE(save_tuning_file(path, file, &error)) << error;
+
+  Figures theirs{latency_bound(), "test"};
+  const Settings s;
+  int differing = 0;
+  for (const Layout* L : {&L42, &L32}) {
+    FakeComm comm(*L);
+    comm.state.tuning = tuning_entry(path, *L, false, false, &comm.state.figures);
+    ASSERT_NE(comm.state.tuning, nullptr);
+    ASSERT_NE(comm.state.figures, nullptr);
+    EXPECT_NE(comm_figures(&comm.state).source.find("latency-bound test figures"), std::string::npos);
+    const LayoutFacts F = layout_facts(*L);
+    SimMethod m;
+    m.hier = true;
+    // As the runtime decides with the entry (its machine figures, not its
+    // ranges, which it looks up per call).
+    m.tuning = comm.state.tuning;
+    DecideInput with_file = decide_input(*L, F, m);
+    with_file.figures = &theirs;
+    with_file.file_ranges = false;
+    DecideInput builtin = with_file;
+    builtin.figures = nullptr;
+    for (Op op : {Op::kBcast, Op::kAllreduce, Op::kAllgather, Op::kScan})
+      for (int64_t bytes : {int64_t{8}, int64_t{1} << 12, int64_t{1} << 16, int64_t{1} << 20}) {
+        const Decided* d = decided(&comm.state, s, op, bytes, true);
+        ASSERT_NE(d, nullptr);
+        const Decision want = decide_class(with_file, op, bytes, true);
+        const std::string where = layout_text(layout_key(*L)) + " " + op_name(op) + " " + std::to_string(bytes);
+        EXPECT_EQ(method_text(d->range.method), method_text(want.chosen().candidate.method)) << where;
+        EXPECT_EQ(d->range.segment_bytes, want.chosen().candidate.segment_bytes) << where;
+        const Decision other = decide_class(builtin, op, bytes, true);
+        if (!(other.chosen().candidate.method == want.chosen().candidate.method)) ++differing;
+      }
+  }
+  // The figures make a difference somewhere, so the check above can fail.
+  EXPECT_GT(differing, 0);
 }
 
 }  // namespace

@@ -12,6 +12,14 @@ std::string size_text(int64_t b) { return b < 0 ? "..." : hcbench::format_size(b
 
 std::string pad(const std::string& s, size_t w) { return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' '); }
 
+// A time measured, interpolated between measured sizes, or predicted by
+// the model (an entry of `tune --model`, which carries its figures and
+// measures nothing).
+const char* how(const hiercoll::TuningEntry& e, const hiercoll::TunedRange& r) {
+  if (r.measured) return "measured";
+  return e.has_model ? "model" : "interpolated";
+}
+
 }  // namespace
 
 std::string decisions_table(const hiercoll::TuningFile& f) {
@@ -36,7 +44,7 @@ std::string decisions_table(const hiercoll::TuningFile& f) {
         std::snprintf(buf, sizeof buf, "%.1f", r.predicted_us);
         out += "  " + pad(hiercoll::op_name(static_cast<hiercoll::Op>(i)), 11) + pad(sizes, 16) +
                pad(hiercoll::method_text(r.method), 44) + pad(r.segment_bytes ? size_text(r.segment_bytes) : "rules", 9) +
-               pad(buf, 10) + (r.measured ? "measured" : "interpolated") + "\n";
+               pad(buf, 10) + how(e, r) + "\n";
       }
   }
   if (f.entries.empty()) out += "(no entries)\n";

@@ -1,0 +1,92 @@
+// hiercoll_tune_model: `hiercoll tune --model` (tune/model_entry.h), no MPI.
+//   hiercoll_tune_model [--nodes N --ppn P | --ppn-list L --map-by slot|node]
+//                       [--ops LIST] [--sizes LIST] [--figures FILE | figures] --out FILE
+// Writes (or replaces) the layout's entry in FILE, keeping its other entries.
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "hiercoll_version.h"
+#include "sim/options.h"
+#include "sim/sweep.h"
+#include "tune/model_entry.h"
+#include "tune/show.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: hiercoll tune --model [--nodes N --ppn P | --ppn-list L --map-by slot|node] [--ops LIST]\n"
+    "                     [--sizes LIST] [--figures FILE | figures as for simulate] --out FILE\n"
+    "  The tuning file's entry of a layout from the model alone (no MPI job): each operation's decision\n"
+    "  at every half-octave size class from the smallest to the largest size (default 8 B-4 MiB), under\n"
+    "  the figures of --figures FILE (simulate --calibrate ... --figures-out FILE, or a tuning file whose\n"
+    "  entry carries model figures), the figure options, or the built-in ones. The entry carries its\n"
+    "  figures, so the runtime decides other sizes and layouts from them. Other entries of FILE are kept.\n";
+
+std::string now_text() {
+  char buf[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace hiercoll;
+  std::string tool = "hiercoll tune --model";
+  for (int i = 1; i < argc; ++i) tool += std::string(" ") + argv[i];
+  SimOptions opt;
+  opt.ops = {"bcast", "reduce", "allreduce", "allgather", "alltoall", "scan", "barrier"};
+  opt.sizes = {8, 4 << 20};
+  std::string error;
+  if (!parse_sim_options(argc, argv, &opt, &error)) {
+    std::fprintf(stderr, "hiercoll tune --model: %s\n%s", error.c_str(), kUsage);
+    return 2;
+  }
+  if (opt.help) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (opt.out.empty()) {
+    std::fprintf(stderr, "hiercoll tune --model: --out FILE is needed\n%s", kUsage);
+    return 2;
+  }
+  const Layout L = sim_layout(opt);
+  hctune::ModelEntryRequest r;
+  r.layout = &L;
+  r.figures = opt.figures_given ? Figures{opt.model, opt.figures_source.empty() ? "given on the command line"
+                                                                          : opt.figures_source}
+                          : builtin_figures();
+  for (const std::string& name : opt.ops) {
+    Op op;
+    if (!op_from_name(name.c_str(), &op)) {
+      std::fprintf(stderr, "hiercoll tune --model: '%s' is not an operation the runtime decides\n", name.c_str());
+      return 2;
+    }
+    r.ops.push_back(op);
+  }
+  r.min_bytes = *std::min_element(opt.sizes.begin(), opt.sizes.end());
+  r.max_bytes = *std::max_element(opt.sizes.begin(), opt.sizes.end());
+  TuningEntry entry = hctune::model_entry(r);
+  entry.created = now_text();
+  entry.tool = tool;
+  entry.hiercoll_version = HIERCOLL_VERSION;
+
+  TuningFile file;
+  std::string load_error;
+  if (!load_tuning_file(opt.out, &file, &load_error)) file = TuningFile{};
+  put_entry(&file, entry);
+  if (!save_tuning_file(opt.out, file, &error)) {
+    std::fprintf(stderr, "hiercoll tune --model: %s\n", error.c_str());
+    return 1;
+  }
+  TuningFile mine;
+  mine.entries.push_back(entry);
+  std::fputs(hctune::decisions_table(mine).c_str(), stdout);
+  std::printf("\nwrote %s (layout %s, figures: %s)\n", opt.out.c_str(), layout_text(entry.layout).c_str(),
+              r.figures.source.c_str());
+  return 0;
+}
