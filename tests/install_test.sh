@@ -83,6 +83,9 @@ check_tools() {
   out=$(hiercoll-explain --nodes 4 --ppn 2 --ops allreduce --sizes 1K --csv explain.csv 2>&1) ||
     fail "hiercoll-explain failed"
   grep -q '^allreduce,1024,1,' explain.csv || fail "hiercoll-explain wrote no chosen row"
+  out=$(hiercoll-tune --model --nodes 16 --ppn 8 --ops allreduce --sizes 8,1K --out model.json 2>&1) ||
+    fail "hiercoll-tune --model failed: $out"
+  grep -q '"model": {' model.json || fail "hiercoll-tune --model wrote no entry with figures"
   out=$(cluster hiercoll-fuzz --cases 30 --seed 1) || fail "hiercoll-fuzz failed"
   grep -q ': 0 mismatches' <<<"$out" || fail "hiercoll-fuzz: no summary"
   out=$(cluster hiercoll-tune --ops bcast --sizes 8 --max-samples 3 --out tuning.json) || fail "hiercoll-tune failed"

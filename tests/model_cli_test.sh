@@ -1,11 +1,11 @@
 #!/bin/bash
 # The model's figures through the commands, no MPI job: a calibration writes
 # a figures file (simulate --calibrate ... --figures-out), `tune --model`
-# writes a layout's entry from it (hiercoll_tune_model), and `explain` then
+# writes a layout's entry from it (hiercoll_tune --model), and `explain` then
 # decides that layout from the file's ranges and another layout from the
 # figures the file carries.
 set -euo pipefail
-simulate=$1 explain=$2 tune_model=$3
+simulate=$1 explain=$2 tune=$3
 dir=${TEST_TMPDIR:-$(mktemp -d)}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
@@ -24,7 +24,7 @@ CSV
 grep -q '"format": "hiercoll-figures"' "$dir/figures.json" || fail "no figures file written"
 grep -q "wrote $dir/figures.json" "$dir/calibrate.out" || fail "calibration does not say what it wrote"
 
-"$tune_model" --nodes 3 --ppn 2 --ops allreduce,bcast --sizes 8,64K --figures "$dir/figures.json" \
+"$tune" --model --nodes 3 --ppn 2 --ops allreduce,bcast --sizes 8,64K --figures "$dir/figures.json" \
   --out "$dir/tuning.json" >"$dir/model.out" || fail "tune --model: $(cat "$dir/model.out")"
 grep -q "wrote $dir/tuning.json (layout 3x2 slot" "$dir/model.out" || fail "tune --model: $(cat "$dir/model.out")"
 grep -q '"model": {' "$dir/tuning.json" || fail "the entry carries no figures"

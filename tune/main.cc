@@ -21,6 +21,7 @@
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 #include "tune/machine_figures.h"
+#include "tune/model_command.h"
 #include "tune/options.h"
 #include "tune/plan.h"
 #include "tune/show.h"
@@ -158,6 +159,11 @@ int run(int argc, char** argv, const TuneOptions& opt) {
 }  // namespace hctune
 
 int main(int argc, char** argv) {
+  // --model: a layout's entry from the model alone, no MPI job.
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i)
+    if (std::string(argv[i]) != "--model") rest.push_back(argv[i]);
+  if (static_cast<int>(rest.size()) < argc) return hctune::run_model_command(static_cast<int>(rest.size()), rest.data());
   hctune::TuneOptions opt;
   std::string error;
   if (!hctune::parse_tune_options(argc, argv, &opt, &error)) {

@@ -10,7 +10,7 @@
 #   PREFIX/lib/pkgconfig/hiercoll.pc
 #   PREFIX/include/hiercoll.h, hiercoll.hpp
 #   PREFIX/bin/hiercoll-run, hiercoll-bench, hiercoll-bench-jobs,
-#              hiercoll-tune, hiercoll-simulate, hiercoll-explain, hiercoll-fuzz
+#              hiercoll-tune (--model too), hiercoll-simulate, hiercoll-explain, hiercoll-fuzz
 #   PREFIX/share/doc/hiercoll/README.md, docs/*.md
 #   PREFIX/share/modulefiles/hiercoll/<VERSION>
 #

@@ -1,7 +1,5 @@
-// hiercoll_tune_model: `hiercoll tune --model` (tune/model_entry.h), no MPI.
-//   hiercoll_tune_model [--nodes N --ppn P | --ppn-list L --map-by slot|node]
-//                       [--ops LIST] [--sizes LIST] [--figures FILE | figures] --out FILE
-// Writes (or replaces) the layout's entry in FILE, keeping its other entries.
+#include "tune/model_command.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -34,7 +32,9 @@ std::string now_text() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace hctune {
+
+int run_model_command(int argc, char** argv) {
   using namespace hiercoll;
   std::string tool = "hiercoll tune --model";
   for (int i = 1; i < argc; ++i) tool += std::string(" ") + argv[i];
@@ -90,3 +90,5 @@ int main(int argc, char** argv) {
               r.figures.source.c_str());
   return 0;
 }
+
+}  // namespace hctune
