@@ -7,6 +7,14 @@
 // other leaders in scratch of their node's size.  Leaders must know their
 // members' counts, which MPI gives to the root only: the compositions need
 // every count on every rank (kNeedAllCounts, the runtime's count exchange).
+// Gather and scatter run the same schedules on their one-unit blocks,
+// which every rank knows without an exchange.  The segmented (pipelined)
+// compositions pass the node bundles between leaders in pieces of one
+// segment, so that a leader forwards a piece as soon as its members' part
+// of it has arrived (gather) or its members' part of it as soon as the
+// piece has arrived (scatter).
+#include <algorithm>
+
 #include "flat/call_blocks.h"
 #include "hier/hier_compose.h"
 #include "hier/node_blocks.h"
@@ -23,12 +31,27 @@ void leaders_phase(const HierCall& c, ScheduleBuilder& b, Op op, const HierGroup
   sub.displs = nb.nodes.off;
   for (int64_t& off : sub.displs) off -= nb.all.off;
   const Algorithm& alg = c.phase_algorithm(/*inter=*/true, &sub);
-  // At the root its node's block already lies where the phase's root
-  // expects it: the phase's copy of it is onto itself.
-  if (op == Op::kGatherv)
-    run_phase(b, leaders, alg, sub, node_side, root_side, -1);
-  else
-    run_phase(b, leaders, alg, sub, root_side, node_side, -1);
+  const int64_t largest = *std::max_element(nb.nodes.n.begin(), nb.nodes.n.end());
+  const int64_t piece = c.choice.comp->segmented && sub.seg_units > 0 ? sub.seg_units : largest;
+  // Piece [from, from + piece) of every node's bundle (empty where a
+  // smaller bundle has ended: no message).  At the root its node's piece
+  // already lies where the phase's root expects it: the phase's copy of it
+  // is onto itself.  (Empty bundles: one phase, of no messages.)
+  int64_t from = 0;
+  do {
+    CollArgs part = sub;
+    for (size_t k = 0; k < part.counts.size(); ++k) {
+      part.counts[k] = std::clamp<int64_t>(nb.nodes.n[k] - from, 0, piece);
+      part.displs[k] += from;
+    }
+    part.count = part.counts[leaders.me];
+    const Span mine{node_side.buf, node_side.off + from, 0};
+    if (op == Op::kGatherv)
+      run_phase(b, leaders, alg, part, mine, root_side, -1);
+    else
+      run_phase(b, leaders, alg, part, root_side, mine, -1);
+    from += piece;
+  } while (from < largest);
 }
 
 // Where this rank's node's blocks go: the root's packing, or a leader's

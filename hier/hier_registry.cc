@@ -42,14 +42,23 @@ const HierComposition kCompositions[] = {
     // Allgather: the allgatherv composition on one-unit blocks.
     {Op::kAllgather, "allgather", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
     {Op::kAlltoall, "alltoall", kTwoLevelsOnly, false, op_bit(Op::kAlltoallv), build_hier_alltoall},
+    // Gather and scatter: the gatherv and scatterv compositions on one-unit
+    // blocks (no count exchange: every rank knows every block); pipelined,
+    // the leaders pass the node bundles on in segments.
+    {Op::kGather, "gather", kTwoLevelsOnly, false, op_bit(Op::kGatherv), build_hier_gatherv},
+    {Op::kGather, "gather_pipelined", kTwoLevelsOnly, true, op_bit(Op::kGatherv), build_hier_gatherv},
+    {Op::kScatter, "scatter", kTwoLevelsOnly, false, op_bit(Op::kScatterv), build_hier_scatterv},
+    {Op::kScatter, "scatter_pipelined", kTwoLevelsOnly, true, op_bit(Op::kScatterv), build_hier_scatterv},
 };
 
 // Which composition a call gets: the first rule of its operation whose
 // size limit holds and whose composition applies to the layout and call.
 // Operations without a rule (allgather, gather, scatter, reduce_scatter,
-// alltoall) stay flat: on the emulated 4x2 cluster, hierarchical allgather
-// and gather (node gather, leaders' allgatherv / gatherv, node bcast) were
-// no consistent gain over the flat algorithms.
+// alltoall) stay flat by these rules, and run their compositions where the
+// model's decision (decide/) or a knob picks them: on the emulated 4x2
+// cluster, hierarchical allgather and gather (node gather, leaders'
+// allgatherv / gatherv, node bcast) were no consistent gain over the flat
+// algorithms.
 //
 // The cutoffs are measured on the emulated cluster (tools/cluster.sh,
 // 4 nodes x 2 ranks on 2 oversubscribed cores), where every message that
@@ -268,11 +277,21 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
   return first;
 }
 
+// The message a segmented composition cuts into segments: the call's, or
+// for gather and scatter the largest node's bundle, which is what passes
+// between the leaders.
+static int64_t segmented_message_bytes(const HierChoice& ch, const Layout& L, const CollArgs& a) {
+  if (a.op != Op::kGather && a.op != Op::kScatter) return selection_bytes(a.op, ch.unit_bytes, a);
+  int largest = 0;
+  for (int n = 0; n < L.num_nodes; ++n) largest = std::max(largest, L.node_size(n));
+  return ch.unit_bytes * largest;
+}
+
 // The segment, in units, of every phase of a segmented composition without
 // a forced one: the flat default for the message and node count, at most
 // kSegmentsPerMessage segments.
 static int64_t composition_segment(const HierChoice& ch, const Layout& L, const CollArgs& a) {
-  const int64_t bytes = selection_bytes(a.op, ch.unit_bytes, a);
+  const int64_t bytes = segmented_message_bytes(ch, L, a);
   const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
   const int64_t seg =
       std::max(default_segment_bytes(*tree, bytes, L.num_nodes, ch.machine), bytes / kSegmentsPerMessage);

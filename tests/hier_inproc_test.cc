@@ -108,7 +108,8 @@ std::vector<int> sample_roots(const Layout& L) {
 }
 
 bool is_rooted(Op op) {
-  return op == Op::kBcast || op == Op::kReduce || op == Op::kGatherv || op == Op::kScatterv;
+  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
+         op == Op::kScatterv;
 }
 
 // ---- running a composition -------------------------------------------------
@@ -208,6 +209,8 @@ TEST_P(HierComp, EveryFlatAlgorithmInEachPhase) {
     case Op::kScan: case Op::kExscan: phase_ops = {Op::kScan, Op::kExscan, Op::kBcast}; break;
     case Op::kAllgather: phase_ops = {Op::kAllgatherv, Op::kBcast}; break;
     case Op::kAlltoall: phase_ops = {Op::kAlltoallv}; break;
+    case Op::kGather: phase_ops = {Op::kGatherv}; break;
+    case Op::kScatter: phase_ops = {Op::kScatterv}; break;
     default: phase_ops = {comp->op}; break;
   }
   // (One layout and count under the sanitizers.)
@@ -360,11 +363,13 @@ TEST(HierSelection, BySizeAndShape) {
   EXPECT_EQ(chosen(rr, Op::kScan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kExscan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kBcast, 8), "hier:bcast");
-  // Operations without a composition stay flat; allgather's and alltoall's
-  // compositions have no rule (the model's candidates only).
+  // Compositions without a rule (the model's candidates only) stay flat
+  // by the rules.
   EXPECT_EQ(chosen(two, Op::kReduceScatter, 8), "flat");
   EXPECT_EQ(chosen(two, Op::kAllgather, 8), "flat");
   EXPECT_EQ(chosen(two, Op::kAlltoall, 8), "flat");
+  EXPECT_EQ(chosen(two, Op::kGather, 8), "flat");
+  EXPECT_EQ(chosen(two, Op::kScatter, 8), "flat");
 }
 
 TEST(HierSelection, ChoicesAreInterned) {

@@ -3,7 +3,7 @@
 // every data case, every root, in place and not, counts from 0 to past the
 // pipelining threshold, with each composition forced by its hint; and
 // that the forced compositions really ran where they apply (bcast, reduce,
-// allreduce, barrier, scan, exscan, allgather(v), alltoall on multi-node layouts that are not
+// allreduce, barrier, scan, exscan, allgather(v), alltoall, gather, scatter on multi-node layouts that are not
 // degenerate), and not where they do not.  Also: the socket level (hwloc synthetic topology), communicators
 // that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
 // compositions and inter-node algorithms included, with their visible
@@ -55,7 +55,7 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
   const bool multi = two_levels(op, L);
   switch (op) {
     case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: case ApiOp::kAllgather:
-    case ApiOp::kAlltoall:
+    case ApiOp::kAlltoall: case ApiOp::kGather: case ApiOp::kScatter:
       return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
@@ -129,16 +129,20 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_barrier_composition", "barrier"},
                                    {"hiercoll_allgatherv_composition", "allgatherv"},
                                    {"hiercoll_allgather_composition", "allgather"},
-                                   {"hiercoll_alltoall_composition", "alltoall"}});
+                                   {"hiercoll_alltoall_composition", "alltoall"},
+                                   {"hiercoll_gather_composition", "gather"},
+                                   {"hiercoll_scatter_composition", "scatter"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
       MPI_Comm big = forcing(base, {{"hiercoll_bcast_composition", "bcast_pipelined"},
                                     {"hiercoll_reduce_composition", "reduce_pipelined"},
-                                    {"hiercoll_allreduce_composition", allreduce}});
+                                    {"hiercoll_allreduce_composition", allreduce},
+                                    {"hiercoll_gather_composition", "gather_pipelined"},
+                                    {"hiercoll_scatter_composition", "scatter_pipelined"}});
       int size;
       MPI_Comm_size(big, &size);
-      for (ApiOp api : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kAllreduce})
+      for (ApiOp api : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kAllreduce, ApiOp::kGather, ApiOp::kScatter})
         for (int root : {0, size - 1})
           for (const char* dc : {"int_sum", "matmul"})
             check(MpiCase{api, &data_case(dc), large_count, root, root != 0 && allows_in_place(api)}, big,
@@ -153,7 +157,8 @@ class HierMpi : public MpiTest {
     for (ApiOp api : kAllOps) {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
                                api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
-                               api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall);
+                               api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall ||
+                               api == ApiOp::kGather || api == ApiOp::kScatter);
       for (const DataCase& dc : data_cases()) {
         if (!is_reduction(api) && api != ApiOp::kBcast && dc.name != "int_sum" && dc.name != "vector_sum") continue;
         for (int count : counts) {

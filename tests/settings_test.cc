@@ -89,8 +89,8 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
       {"hiercoll_allreduce_composition", "ring",
        "hiercoll_allreduce_composition=ring: unknown allreduce composition (known: allreduce, allreduce_pipelined, "
        "allreduce_columns)"},
-      {"hiercoll_gather_composition", "gather",
-       "hiercoll_gather_composition=gather: unknown gather composition (known: none)"},
+      {"hiercoll_gather_composition", "gatherv",
+       "hiercoll_gather_composition=gatherv: unknown gather composition (known: gather, gather_pipelined)"},
       {"hiercoll_alltoall_composition", "alltoallv",
        "hiercoll_alltoall_composition=alltoallv: unknown alltoall composition (known: alltoall)"},
       {"hiercoll_bcast_inter_algorithm", "recursive_doubling",
