@@ -49,6 +49,8 @@ const HierComposition kCompositions[] = {
     {Op::kGather, "gather_pipelined", kTwoLevelsOnly, true, op_bit(Op::kGatherv), build_hier_gatherv},
     {Op::kScatter, "scatter", kTwoLevelsOnly, false, op_bit(Op::kScatterv), build_hier_scatterv},
     {Op::kScatter, "scatter_pipelined", kTwoLevelsOnly, true, op_bit(Op::kScatterv), build_hier_scatterv},
+    {Op::kReduceScatter, "reduce_scatter_columns", kNeedOrderForNonCommutative | kNeedUniform | kTwoLevelsOnly, false,
+     op_bit(Op::kReduceScatter), build_hier_reduce_scatter_columns},
 };
 
 // Which composition a call gets: the first rule of its operation whose
@@ -389,10 +391,11 @@ CollArgs HierCall::phase_args(Op op, const HierGroup& g, int64_t count) const {
 }
 
 const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
-  // A v-variant phase by all its blocks (its members' own blocks differ,
-  // and they must all choose alike).
+  // A v-variant or reduce-scatter phase by all its blocks (its members' own
+  // blocks differ, and they must all choose alike).
+  const bool by_all_blocks = is_v_op(sub->op) || sub->op == Op::kReduceScatter;
   const int64_t bytes =
-      is_v_op(sub->op) ? selection_bytes(sub->op, choice.unit_bytes, *sub) : sub->count * choice.unit_bytes;
+      by_all_blocks ? selection_bytes(sub->op, choice.unit_bytes, *sub) : sub->count * choice.unit_bytes;
   const Algorithm* forced = inter ? choice.inter : choice.intra;
   // Forced by name: a phase of another operation runs its namesake.
   if (forced && forced->op != sub->op) forced = find_algorithm(sub->op, forced->name);

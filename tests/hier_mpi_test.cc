@@ -3,7 +3,8 @@
 // every data case, every root, in place and not, counts from 0 to past the
 // pipelining threshold, with each composition forced by its hint; and
 // that the forced compositions really ran where they apply (bcast, reduce,
-// allreduce, barrier, scan, exscan, allgather(v), alltoall, gather, scatter on multi-node layouts that are not
+// allreduce, barrier, scan, exscan, allgather(v), alltoall, gather, scatter, reduce_scatter(_block)
+// on multi-node layouts that are not
 // degenerate), and not where they do not.  Also: the socket level (hwloc synthetic topology), communicators
 // that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
 // compositions and inter-node algorithms included, with their visible
@@ -59,6 +60,8 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
       return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
+    case ApiOp::kReduceScatter: case ApiOp::kReduceScatterBlock:  // columns: equal nodes
+      return multi && L.uniform && (dc.commutative || L.consecutive);
     default: return false;  // kept flat
   }
 }
@@ -131,7 +134,8 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_allgather_composition", "allgather"},
                                    {"hiercoll_alltoall_composition", "alltoall"},
                                    {"hiercoll_gather_composition", "gather"},
-                                   {"hiercoll_scatter_composition", "scatter"}});
+                                   {"hiercoll_scatter_composition", "scatter"},
+                                   {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
@@ -158,7 +162,8 @@ class HierMpi : public MpiTest {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
                                api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
                                api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall ||
-                               api == ApiOp::kGather || api == ApiOp::kScatter);
+                               api == ApiOp::kGather || api == ApiOp::kScatter || api == ApiOp::kReduceScatter ||
+                               api == ApiOp::kReduceScatterBlock);
       for (const DataCase& dc : data_cases()) {
         if (!is_reduction(api) && api != ApiOp::kBcast && dc.name != "int_sum" && dc.name != "vector_sum") continue;
         for (int count : counts) {
