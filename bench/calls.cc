@@ -148,20 +148,32 @@ OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks, int rank, con
   return b;
 }
 
-int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
+namespace {
+
+hiercoll::CallArgs args_of(OpBuffers& b, int root, MPI_Comm comm) {
   hiercoll::CallArgs args =
       hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
   args.sendcounts = b.send_counts.data();
   args.sdispls = b.send_displs.data();
   args.recvcounts = b.recv_counts.data();
   args.rdispls = b.recv_displs.data();
-  return hiercoll::call_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args);
+  return args;
+}
+
+hiercoll::Via via(bool hc) { return hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi; }
+
+}  // namespace
+
+int call_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm) {
+  return hiercoll::call_by_op(api_op(op.op), via(hc), args_of(b, root, comm));
 }
 
 int start_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request) {
-  const hiercoll::CallArgs args =
-      hiercoll::same_type_args(b.send.data(), b.recv.data(), b.count, b.type, MPI_SUM, root, comm);
-  return hiercoll::start_by_op(api_op(op.op), hc ? hiercoll::Via::kMpi : hiercoll::Via::kPmpi, args, request);
+  return hiercoll::start_by_op(api_op(op.op), via(hc), args_of(b, root, comm), request);
+}
+
+int init_op(const OpInfo& op, bool hc, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request) {
+  return hiercoll::init_by_op(api_op(op.op), via(hc), args_of(b, root, comm), MPI_INFO_NULL, request);
 }
 
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root) {

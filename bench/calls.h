@@ -36,6 +36,10 @@ OpBuffers make_buffers(const OpInfo& op, int64_t bytes, int ranks, int rank = 0,
 int call_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm);
 // Starts the nonblocking version of the same call (MPI_I<op> or PMPI_I<op>).
 int start_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request);
+// Makes the persistent version of the same call, not started: hiercoll's
+// (MPIX_<op>_init, which this binary links to hiercoll) or Open MPI's own
+// (PMPIX_<op>_init).  It stays bound to b's buffers.
+int init_op(const OpInfo& op, bool hiercoll, OpBuffers& b, int root, MPI_Comm comm, MPI_Request* request);
 
 // Fills the buffers with data whose result is known; verify() checks it.
 void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int root);

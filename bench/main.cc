@@ -26,6 +26,7 @@
 #include "bench/ops.h"
 #include "bench/options.h"
 #include "bench/overlap.h"
+#include "bench/persistent.h"
 #include "bench/pingpong.h"
 #include "bench/plots.h"
 #include "bench/report.h"
@@ -142,10 +143,13 @@ int run(int argc, char** argv) {
     return 1;
   }
 
-  if (opt.overlap) {
-    log.say("hiercoll benchmark %s --overlap, %s", HIERCOLL_VERSION, timestamp("%Y-%m-%d %H:%M:%S").c_str());
+  // The studies, each with its own tables and files.
+  if (opt.overlap || opt.persistent) {
+    log.say("hiercoll benchmark %s %s, %s", HIERCOLL_VERSION, opt.overlap ? "--overlap" : "--persistent",
+            timestamp("%Y-%m-%d %H:%M:%S").c_str());
     log.say("layout: %s; load average at start: %s", machine.header().c_str(), load_average().c_str());
-    const int rc = run_overlap(opt, ctrl, out.string(), log);
+    const int rc = opt.overlap ? run_overlap(opt, ctrl, out.string(), log)
+                               : run_persistent(opt, ctrl, machine, out.string(), log);
     if (rank == 0) write_file(out / "summary.txt", log.kept());
     PMPI_Comm_free(&ctrl);
     return rc;

@@ -53,6 +53,18 @@ void sleep_until(const SyncClock& clock, double when) {
 
 }  // namespace
 
+int repetitions(const Options& opt, const std::vector<double>& estimate_us, int calls_each, const SyncClock& clock,
+                MPI_Comm ctrl) {
+  if (opt.reps > 0) return opt.reps;
+  const int n = static_cast<int>(estimate_us.size());
+  std::vector<double> agreed(n, 0);
+  PMPI_Allreduce(estimate_us.data(), agreed.data(), n, MPI_DOUBLE, MPI_MAX, ctrl);
+  double per_round = 0;  // µs for one round of calls, with the start overhead
+  for (double e : agreed) per_round += (e + 2 * clock.margin_us() + 20) * calls_each;
+  return static_cast<int>(std::clamp(std::floor(opt.point_seconds * 1e6 / per_round),
+                                     static_cast<double>(opt.min_reps), static_cast<double>(opt.max_reps)));
+}
+
 void Runner::late_entry(double when) { sleep_until(*clock_, when); }
 
 Runner::Runner(const Options& opt, MPI_Comm ctrl, std::vector<Impl>* impls, SyncClock* clock)
@@ -108,15 +120,7 @@ PointOutcome Runner::run(const Point& p, Results* results) {
 
   // Repetitions: fixed, or as many as fit the time per point (the same on
   // every rank: the estimates are agreed first).
-  int reps = opt_.reps;
-  if (reps == 0) {
-    std::vector<double> agreed(n, 0);
-    PMPI_Allreduce(estimate.data(), agreed.data(), n, MPI_DOUBLE, MPI_MAX, ctrl_);
-    double per_round = 0;  // µs for one call of every implementation at every root, with the start overhead
-    for (double e : agreed) per_round += (e + 2 * clock_->margin_us() + 20) * nroots;
-    reps = static_cast<int>(std::clamp(std::floor(opt_.point_seconds * 1e6 / per_round),
-                                       static_cast<double>(opt_.min_reps), static_cast<double>(opt_.max_reps)));
-  }
+  const int reps = repetitions(opt_, estimate, nroots, *clock_, ctrl_);
   out.reps = reps;
 
   // Timing. Repetition k visits every root (in an order rotated by k) and

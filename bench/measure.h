@@ -58,6 +58,14 @@ class Runner {
   int size_ = 1;
 };
 
+// Repetitions per series of a point: --reps, or (automatic) as many rounds
+// as fit --point-seconds, within --min-reps..--max-reps, a round being
+// `calls_each` calls of every series, each as long as its estimate (µs,
+// the largest over ranks) plus the clock's start overhead.  The same on
+// every rank (collective over ctrl when automatic).
+int repetitions(const Options& opt, const std::vector<double>& estimate_us, int calls_each, const SyncClock& clock,
+                MPI_Comm ctrl);
+
 // The roots of a rooted operation: all ranks when `which` is "all" (or
 // "auto" with at most 16 ranks); for "sample" (or "auto" above 16 ranks)
 // the lowest rank (the master) and the highest rank of every node; or the

@@ -202,6 +202,11 @@ std::string usage_text() {
   --overlap-work W   what --overlap inserts: spin (default; multiply-adds on
                      the core) or sleep (work done elsewhere, e.g. on an
                      accelerator: the core is left to the progress thread)
+  --persistent       persistent collectives (MPIX_<op>_init, started with
+                     MPI_Start) beside blocking ones: hier and native (Open
+                     MPI's libnbc) persistent, hier-blocking, native-blocking,
+                     interleaved (--ops default allreduce,bcast,gatherv,
+                     alltoallv,reduce,allgather,barrier; rooted ops from root 0)
   -h, --help         this text
 )";
 }
@@ -344,10 +349,16 @@ bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
         return false;
       }
       o.overlap_sleep = v == "sleep";
+    } else if (arg == "--persistent" && !has_value) {
+      o.persistent = true;
     } else {
       *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
       return false;
     }
+  }
+  if (o.overlap && o.persistent) {
+    *error = "--overlap and --persistent are separate studies: give one";
+    return false;
   }
   if (o.min_reps > o.max_reps) {
     *error = "--min-reps is larger than --max-reps";

@@ -62,6 +62,7 @@ struct Options {
   Skew skew;                    // --skew: ranks that enter each timed call late
   bool overlap = false;         // --overlap: the nonblocking overlap study (bench/overlap.h)
   bool overlap_sleep = false;   // --overlap-work sleep: the "computation" sleeps (leaves the core free)
+  bool persistent = false;      // --persistent: persistent vs blocking collectives (bench/persistent.h)
   bool help = false;
 };
 

@@ -4,7 +4,8 @@
 # results.csv (exact header, one row per root for rooted operations),
 # lower_bound.csv, gbench.json, summary.txt, the plots and report.html; the
 # comparison of jobs reads it back and makes its page; --overlap writes
-# overlap.csv. No timing is judged.
+# overlap.csv; --persistent writes persistent.csv and its four
+# implementations' rows. No timing is judged.
 set -uo pipefail
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 out="${TEST_TMPDIR:-$(mktemp -d)}/bench-out"
@@ -74,4 +75,24 @@ grep -q "progress thread measured on and off" <<<"$ov_log" || fail "--overlap di
 (($(wc -l <"$ov") == 5)) || fail "overlap.csv: want hier and native, thread off and on"
 awk -F, 'NR > 1 { for (i = 12; i <= 14; ++i) if ($i !~ /^[0-9]+\.[0-9]$/) bad = 1; if ($13 <= 0) bad = 1 }
   END { exit bad }' "$ov" || fail "overlap.csv: CPU shares must be numbers, the computation's above 0"
+
+# --persistent: the four implementations' rows, every time above 0, no
+# wrong result; the comparison of jobs reads its results.csv.
+pe_out="$out/persistent"
+pe_log=$(tools/cluster.sh --nodes 2 --ppn 2 --timeout 300 -- bench/hiercoll_bench --persistent \
+  --ops allreduce,gatherv --sizes 8 --reps 2 --out "$pe_out" 2>&1) || fail "hiercoll_bench --persistent: $pe_log"
+grep -q 'WRONG' <<<"$pe_log" && fail "--persistent: a checked call gave a wrong result: $pe_log"
+pe="$pe_out/results.csv"
+for impl in hier native hier-blocking native-blocking; do
+  for op in allreduce gatherv; do
+    grep -q "^${op}_init,8,2,2,$impl," "$pe" || fail "--persistent: no $op $impl row in results.csv"
+  done
+done
+(($(wc -l <"$pe") == 9)) || fail "--persistent: results.csv wants 2 operations x 4 implementations"
+awk -F, 'NR > 1 && !($8 > 0 && $9 > 0) { bad = 1 } END { exit bad }' "$pe" || fail "--persistent: times must be positive"
+[[ $(head -1 "$pe_out/persistent.csv") == "op,bytes,reps,hier_persistent_us,native_persistent_us,hier_blocking_us,native_blocking_us,hier_init_us,native_init_us" ]] ||
+  fail "persistent.csv header: $(head -1 "$pe_out/persistent.csv")"
+(($(wc -l <"$pe_out/persistent.csv") == 3)) || fail "persistent.csv: want one row per operation"
+pe_jobs=$(bench/hiercoll_bench_jobs "$pe_out/jobs" "$pe_out" "$pe_out" 2>&1) || fail "hiercoll_bench_jobs: $pe_jobs"
+grep -q '^allreduce_init: speedup of hier' <<<"$pe_jobs" || fail "no persistent allreduce table across jobs: $pe_jobs"
 echo "bench smoke test passed"

@@ -1,6 +1,40 @@
 #include "call_by_op/call_by_op.h"
 
+// After mpi.h, which it needs: MPIX_<op>_init and PMPIX_<op>_init.
+#include <mpi-ext.h>
+
 namespace hiercoll {
+
+// Every ApiOp with the arguments MPI takes from CallArgs a, as
+// X(api op, blocking name, nonblocking name, arguments...): the blocking
+// name is also the persistent one's stem (MPI_Bcast, MPIX_Bcast_init), the
+// nonblocking one follows MPI_I (MPI_Ibcast).
+#define HIERCOLL_EVERY_OP(X)                                                                                        \
+  X(kBcast, Bcast, bcast, a.recvbuf, a.recvcount, a.recvtype, a.root, a.comm)                                      \
+  X(kReduce, Reduce, reduce, a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.root, a.comm)              \
+  X(kAllreduce, Allreduce, allreduce, a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm)             \
+  X(kScan, Scan, scan, a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm)                            \
+  X(kExscan, Exscan, exscan, a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm)                      \
+  X(kReduceScatterBlock, Reduce_scatter_block, reduce_scatter_block, a.sendbuf, a.recvbuf, a.recvcount,            \
+    a.recvtype, a.mpi_op, a.comm)                                                                                  \
+  X(kReduceScatter, Reduce_scatter, reduce_scatter, a.sendbuf, a.recvbuf, a.recvcounts, a.recvtype, a.mpi_op,      \
+    a.comm)                                                                                                        \
+  X(kAllgather, Allgather, allgather, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype,      \
+    a.comm)                                                                                                        \
+  X(kAlltoall, Alltoall, alltoall, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.comm) \
+  X(kGather, Gather, gather, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root,       \
+    a.comm)                                                                                                        \
+  X(kScatter, Scatter, scatter, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root,    \
+    a.comm)                                                                                                        \
+  X(kBarrier, Barrier, barrier, a.comm)                                                                            \
+  X(kGatherv, Gatherv, gatherv, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,            \
+    a.recvtype, a.root, a.comm)                                                                                    \
+  X(kScatterv, Scatterv, scatterv, a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcount,         \
+    a.recvtype, a.root, a.comm)                                                                                    \
+  X(kAllgatherv, Allgatherv, allgatherv, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,   \
+    a.recvtype, a.comm)                                                                                            \
+  X(kAlltoallv, Alltoallv, alltoallv, a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcounts,     \
+    a.rdispls, a.recvtype, a.comm)
 
 int call_by_op(ApiOp api, Via via, const CallArgs& a) {
   if (via == Via::kMpiNonblocking) {
@@ -10,64 +44,31 @@ int call_by_op(ApiOp api, Via via, const CallArgs& a) {
     return MPI_Wait(&request, MPI_STATUS_IGNORE);
   }
   const bool pmpi = via == Via::kPmpi;
-  const void* s = a.sendbuf;
-  void* r = a.recvbuf;
-  const int sn = a.sendcount, rn = a.recvcount;
-  const MPI_Datatype st = a.sendtype, rt = a.recvtype;
-// PMPI_<name>(...) or MPI_<name>(...) with the same arguments.
-#define HIERCOLL_CALL(name, ...) (pmpi ? PMPI_##name(__VA_ARGS__) : MPI_##name(__VA_ARGS__))
-  switch (api) {
-    case ApiOp::kBcast: return HIERCOLL_CALL(Bcast, r, rn, rt, a.root, a.comm);
-    case ApiOp::kReduce: return HIERCOLL_CALL(Reduce, s, r, rn, rt, a.mpi_op, a.root, a.comm);
-    case ApiOp::kAllreduce: return HIERCOLL_CALL(Allreduce, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kScan: return HIERCOLL_CALL(Scan, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kExscan: return HIERCOLL_CALL(Exscan, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kReduceScatterBlock: return HIERCOLL_CALL(Reduce_scatter_block, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kReduceScatter: return HIERCOLL_CALL(Reduce_scatter, s, r, a.recvcounts, rt, a.mpi_op, a.comm);
-    case ApiOp::kAllgather: return HIERCOLL_CALL(Allgather, s, sn, st, r, rn, rt, a.comm);
-    case ApiOp::kAlltoall: return HIERCOLL_CALL(Alltoall, s, sn, st, r, rn, rt, a.comm);
-    case ApiOp::kGather: return HIERCOLL_CALL(Gather, s, sn, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kScatter: return HIERCOLL_CALL(Scatter, s, sn, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kBarrier: return HIERCOLL_CALL(Barrier, a.comm);
-    case ApiOp::kGatherv: return HIERCOLL_CALL(Gatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.root, a.comm);
-    case ApiOp::kScatterv: return HIERCOLL_CALL(Scatterv, s, a.sendcounts, a.sdispls, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kAllgatherv: return HIERCOLL_CALL(Allgatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.comm);
-    case ApiOp::kAlltoallv:
-      return HIERCOLL_CALL(Alltoallv, s, a.sendcounts, a.sdispls, st, r, a.recvcounts, a.rdispls, rt, a.comm);
-  }
+#define HIERCOLL_CALL(op, name, iname, ...) \
+  case ApiOp::op: return pmpi ? PMPI_##name(__VA_ARGS__) : MPI_##name(__VA_ARGS__);
+  switch (api) { HIERCOLL_EVERY_OP(HIERCOLL_CALL) }
 #undef HIERCOLL_CALL
   return MPI_ERR_OTHER;
 }
 
 int start_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Request* q) {
   const bool pmpi = via == Via::kPmpi;
-  const void* s = a.sendbuf;
-  void* r = a.recvbuf;
-  const int sn = a.sendcount, rn = a.recvcount;
-  const MPI_Datatype st = a.sendtype, rt = a.recvtype;
-#define HIERCOLL_START(name, ...) (pmpi ? PMPI_I##name(__VA_ARGS__, q) : MPI_I##name(__VA_ARGS__, q))
-  switch (api) {
-    case ApiOp::kBcast: return HIERCOLL_START(bcast, r, rn, rt, a.root, a.comm);
-    case ApiOp::kReduce: return HIERCOLL_START(reduce, s, r, rn, rt, a.mpi_op, a.root, a.comm);
-    case ApiOp::kAllreduce: return HIERCOLL_START(allreduce, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kScan: return HIERCOLL_START(scan, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kExscan: return HIERCOLL_START(exscan, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kReduceScatterBlock: return HIERCOLL_START(reduce_scatter_block, s, r, rn, rt, a.mpi_op, a.comm);
-    case ApiOp::kReduceScatter: return HIERCOLL_START(reduce_scatter, s, r, a.recvcounts, rt, a.mpi_op, a.comm);
-    case ApiOp::kAllgather: return HIERCOLL_START(allgather, s, sn, st, r, rn, rt, a.comm);
-    case ApiOp::kAlltoall: return HIERCOLL_START(alltoall, s, sn, st, r, rn, rt, a.comm);
-    case ApiOp::kGather: return HIERCOLL_START(gather, s, sn, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kScatter: return HIERCOLL_START(scatter, s, sn, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kBarrier: return pmpi ? PMPI_Ibarrier(a.comm, q) : MPI_Ibarrier(a.comm, q);
-    case ApiOp::kGatherv: return HIERCOLL_START(gatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.root, a.comm);
-    case ApiOp::kScatterv:
-      return HIERCOLL_START(scatterv, s, a.sendcounts, a.sdispls, st, r, rn, rt, a.root, a.comm);
-    case ApiOp::kAllgatherv: return HIERCOLL_START(allgatherv, s, sn, st, r, a.recvcounts, a.rdispls, rt, a.comm);
-    case ApiOp::kAlltoallv:
-      return HIERCOLL_START(alltoallv, s, a.sendcounts, a.sdispls, st, r, a.recvcounts, a.rdispls, rt, a.comm);
-  }
+#define HIERCOLL_START(op, name, iname, ...) \
+  case ApiOp::op: return pmpi ? PMPI_I##iname(__VA_ARGS__, q) : MPI_I##iname(__VA_ARGS__, q);
+  switch (api) { HIERCOLL_EVERY_OP(HIERCOLL_START) }
 #undef HIERCOLL_START
   return MPI_ERR_OTHER;
 }
+
+int init_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Info info, MPI_Request* q) {
+  const bool pmpi = via == Via::kPmpi;
+#define HIERCOLL_INIT(op, name, iname, ...) \
+  case ApiOp::op: return pmpi ? PMPIX_##name##_init(__VA_ARGS__, info, q) : MPIX_##name##_init(__VA_ARGS__, info, q);
+  switch (api) { HIERCOLL_EVERY_OP(HIERCOLL_INIT) }
+#undef HIERCOLL_INIT
+  return MPI_ERR_OTHER;
+}
+
+#undef HIERCOLL_EVERY_OP
 
 }  // namespace hiercoll

@@ -18,5 +18,9 @@ enum class Via { kMpi, kPmpi, kMpiNonblocking };
 int call_by_op(ApiOp api, Via via, const CallArgs& a);
 // Starts MPI_I<api> (kMpi) or PMPI_I<api> (kPmpi) with a.
 int start_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Request* request);
+// Makes the persistent request of a, not started: Open MPI's MPIX_<api>_init
+// (kMpi; hiercoll's where it is linked or preloaded) or PMPIX_<api>_init
+// (kPmpi: Open MPI's own, libnbc).
+int init_by_op(ApiOp api, Via via, const CallArgs& a, MPI_Info info, MPI_Request* request);
 
 }  // namespace hiercoll

@@ -1,8 +1,5 @@
 #include "fuzz/fuzz_nonblocking.h"
 
-// After mpi.h, which it needs.
-#include <mpi-ext.h>
-
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -50,49 +47,6 @@ class Decoys {
   std::vector<MPI_Op> ops_;
 };
 
-// The persistent request of call a (MPIX_<op>_init), not started.
-int init_by_op(ApiOp api, const CallArgs& a, MPI_Request* r) {
-  const MPI_Info i = MPI_INFO_NULL;
-  switch (api) {
-    case ApiOp::kBcast: return MPIX_Bcast_init(a.recvbuf, a.recvcount, a.recvtype, a.root, a.comm, i, r);
-    case ApiOp::kReduce:
-      return MPIX_Reduce_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.root, a.comm, i, r);
-    case ApiOp::kAllreduce:
-      return MPIX_Allreduce_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
-    case ApiOp::kScan: return MPIX_Scan_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
-    case ApiOp::kExscan:
-      return MPIX_Exscan_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
-    case ApiOp::kReduceScatterBlock:
-      return MPIX_Reduce_scatter_block_init(a.sendbuf, a.recvbuf, a.recvcount, a.recvtype, a.mpi_op, a.comm, i, r);
-    case ApiOp::kReduceScatter:
-      return MPIX_Reduce_scatter_init(a.sendbuf, a.recvbuf, a.recvcounts, a.recvtype, a.mpi_op, a.comm, i, r);
-    case ApiOp::kAllgather:
-      return MPIX_Allgather_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.comm, i, r);
-    case ApiOp::kAlltoall:
-      return MPIX_Alltoall_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.comm, i, r);
-    case ApiOp::kGather:
-      return MPIX_Gather_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root, a.comm,
-                              i, r);
-    case ApiOp::kScatter:
-      return MPIX_Scatter_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcount, a.recvtype, a.root,
-                               a.comm, i, r);
-    case ApiOp::kBarrier: return MPIX_Barrier_init(a.comm, i, r);
-    case ApiOp::kGatherv:
-      return MPIX_Gatherv_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls, a.recvtype,
-                               a.root, a.comm, i, r);
-    case ApiOp::kScatterv:
-      return MPIX_Scatterv_init(a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcount, a.recvtype,
-                                a.root, a.comm, i, r);
-    case ApiOp::kAllgatherv:
-      return MPIX_Allgatherv_init(a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,
-                                  a.recvtype, a.comm, i, r);
-    case ApiOp::kAlltoallv:
-      return MPIX_Alltoallv_init(a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,
-                                 a.recvtype, a.comm, i, r);
-  }
-  return MPI_ERR_OTHER;
-}
-
 // Starts one call (persistent: makes its request) on handles of its own
 // and frees them at once: MPI keeps a freed handle for the calls started
 // (made) with it.  With `kept`, they are freed there later instead.
@@ -103,7 +57,8 @@ int start_on_own_handles(ApiOp api, CallArgs a, const FuzzOp* op, bool persisten
     if (is_derived(*t)) MPI_Type_dup(*t, t), own_types.push_back(*t);
   const bool own_op = op && op->user;
   if (own_op) MPI_Op_create(op->function, op->commutative, &a.mpi_op);
-  const int rc = persistent ? init_by_op(api, a, request) : start_by_op(api, Via::kMpi, a, request);
+  const int rc = persistent ? init_by_op(api, Via::kMpi, a, MPI_INFO_NULL, request)
+                            : start_by_op(api, Via::kMpi, a, request);
   if (kept_types) {
     kept_types->insert(kept_types->end(), own_types.begin(), own_types.end());
     if (own_op) kept_ops->push_back(a.mpi_op);
