@@ -213,8 +213,10 @@ TEST_P(HierComp, EveryFlatAlgorithmInEachPhase) {
     case Op::kScatter: phase_ops = {Op::kScatterv}; break;
     default: phase_ops = {comp->op}; break;
   }
-  // (One layout and count under the sanitizers.)
-  const std::vector<const char*> layouts = sanitize_mode() ? std::vector<const char*>{"uneven_3_1_2"}
+  // (One layout and count under the sanitizers: uneven nodes, or equal
+  // ones for the compositions that need them.)
+  const char* sanitized = comp->needs & kNeedUniform ? "3x2" : "uneven_3_1_2";
+  const std::vector<const char*> layouts = sanitize_mode() ? std::vector<const char*>{sanitized}
                                                            : std::vector<const char*>{"3x2", "uneven_3_1_2",
                                                                                       "3_5_2_two_sockets"};
   for (const char* name : layouts) {
