@@ -44,7 +44,7 @@ Figures figures_from_machine(const MachineFigures& m) {
 }
 
 Figures figures_of_entry(const std::string& path, const TuningEntry& e) {
-  return {e.model, path + " (entry " + layout_text(e.layout) + "): " + e.model_source};
+  return {e.model, figures_source(path, e)};
 }
 
 }  // namespace hiercoll

@@ -129,8 +129,7 @@ void draw_hints(Draw& d, FuzzCase* c) {
     // An info key holds at most MPI_MAX_INFO_KEY - 1 characters, so the
     // hint hiercoll_reduce_scatter_inter_algorithm cannot be set (its
     // environment variable can); the draw stays, the hint goes.
-    const bool key_fits = std::string("hiercoll_").size() + std::string(op_name(op)).size() +
-                              std::string("_inter_algorithm").size() < MPI_MAX_INFO_KEY;
+    const bool key_fits = ("hiercoll_" + std::string(op_name(op)) + "_inter_algorithm").size() < MPI_MAX_INFO_KEY;
     if (!inter.empty() && d.chance(30)) {
       const std::string picked = d.pick(inter);
       if (key_fits) c->inter_algorithm = picked;

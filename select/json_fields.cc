@@ -54,6 +54,12 @@ std::string string_at(const json& obj, const std::string& where, const char* key
   return it->get<std::string>();
 }
 
+bool boolean_at(const json& obj, const std::string& where, const char* key) {
+  const json& v = member(obj, where, key);
+  if (!v.is_boolean()) bad(where + "." + key, "expected true or false");
+  return v.get<bool>();
+}
+
 std::vector<int> int_list(const json& obj, const std::string& where, const char* key, int min) {
   const json& a = array_at(obj, where, key);
   std::vector<int> v;

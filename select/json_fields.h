@@ -28,6 +28,7 @@ const json& array_at(const json& obj, const std::string& where, const char* key)
 double number_at(const json& obj, const std::string& where, const char* key, double min);
 int64_t integer_at(const json& obj, const std::string& where, const char* key, int64_t min);
 std::string string_at(const json& obj, const std::string& where, const char* key, bool required = true);
+bool boolean_at(const json& obj, const std::string& where, const char* key);
 std::vector<int> int_list(const json& obj, const std::string& where, const char* key, int min);
 
 // s with control characters escaped, so that a message quoting the file

@@ -12,12 +12,6 @@ using namespace json_fields;
 constexpr const char* kFormat = "hiercoll-figures";
 constexpr int kVersion = 1;
 
-bool boolean_at(const json& j, const std::string& where, const char* key) {
-  const json& v = member(j, where, key);
-  if (!v.is_boolean()) bad(where + "." + key, "expected true or false");
-  return v.get<bool>();
-}
-
 }  // namespace
 
 CostModel read_model_figures(const json& j, const std::string& where, std::string* source) {
@@ -65,14 +59,15 @@ bool load_figures_file(const std::string& path, CostModel* model, std::string* s
   if (head.is_object() && head.contains("format") && head["format"] == "hiercoll-tuning") {
     TuningFile f;
     if (!parse_tuning_text(text, path, &f, error)) return false;
-    for (const TuningEntry& e : f.entries)
-      if (e.has_model) {
-        *model = e.model;
-        *source = path + " (entry " + layout_text(e.layout) + "): " + e.model_source;
-        return true;
-      }
-    *error = path + ": no entry carries model figures (\"model\")";
-    return false;
+    // No layout given: the first entry that carries figures.
+    const TuningEntry* e = figures_entry(f, LayoutKey{});
+    if (!e) {
+      *error = path + ": no entry carries model figures (\"model\")";
+      return false;
+    }
+    *model = e->model;
+    *source = figures_source(path, *e);
+    return true;
   }
   return parse_checked(text, path, kFormat, kVersion, error, [&](const json& j, int64_t) {
     std::string s;

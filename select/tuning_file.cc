@@ -41,10 +41,7 @@ std::vector<TunedRange> read_ranges(const json& a, const std::string& where) {
     if (!parse_method(string_at(a[i], w, "method"), &r.method, &error)) bad(w + ".method", error);
     r.segment_bytes = a[i].contains("segment_bytes") ? integer_at(a[i], w, "segment_bytes", 0) : 0;
     r.predicted_us = a[i].contains("predicted_us") ? number_at(a[i], w, "predicted_us", 0) : 0;
-    if (a[i].contains("measured")) {
-      if (!a[i]["measured"].is_boolean()) bad(w + ".measured", "expected true or false");
-      r.measured = a[i]["measured"].get<bool>();
-    }
+    if (a[i].contains("measured")) r.measured = boolean_at(a[i], w, "measured");
     if (!v.empty() && (v.back().to_bytes < 0 || r.from_bytes < v.back().to_bytes))
       bad(w + ".from_bytes", "overlaps the previous range (ranges must be sorted and disjoint)");
     v.push_back(r);
@@ -228,6 +225,10 @@ const TuningEntry* figures_entry(const TuningFile& f, const LayoutKey& k) {
   for (const TuningEntry& e : f.entries)
     if (e.has_model) return &e;
   return nullptr;
+}
+
+std::string figures_source(const std::string& path, const TuningEntry& e) {
+  return path + " (entry " + layout_text(e.layout) + "): " + e.model_source;
 }
 
 const TunedRange* find_range(const TuningEntry& e, Op op, int64_t bytes) {

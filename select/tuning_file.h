@@ -98,6 +98,9 @@ void put_entry(TuningFile* f, const TuningEntry& e);
 // The entry whose model figures layout k decides by: k's own entry where it
 // carries figures, else the file's first entry that does; null: none.
 const TuningEntry* figures_entry(const TuningFile& f, const LayoutKey& k);
+// Where entry e's figures come from, for messages and the decisions' key:
+// "<path> (entry 4x2 slot): <its source>".
+std::string figures_source(const std::string& path, const TuningEntry& e);
 // The range holding bytes, or null.
 const TunedRange* find_range(const TuningEntry& e, Op op, int64_t bytes);
 

@@ -53,10 +53,7 @@ int main(int argc, char** argv) {
   // As the runtime: figures given, else a tuning file's (figures_entry),
   // else the built-in ones.
   const TuningEntry* carrier = opt.tuning.empty() ? nullptr : figures_entry(tuning, layout_key(L));
-  const Figures figures =
-      opt.figures_given ? Figures{opt.model, opt.figures_source.empty() ? "given on the command line" : opt.figures_source}
-      : carrier   ? figures_of_entry(opt.tuning, *carrier)
-                  : builtin_figures();
+  const Figures figures = given_figures(opt, carrier ? figures_of_entry(opt.tuning, *carrier) : builtin_figures());
   std::cout << "# " << layout_text(layout_key(L)) << ", " << L.size << " ranks; figures: " << figures.source
             << "; tuning file: " << (entry ? opt.tuning : opt.tuning.empty() ? "none" : "no entry for this layout")
             << "\n";

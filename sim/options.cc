@@ -86,6 +86,11 @@ std::string sim_usage() {
          "  fitted figures as a figures file (what --figures, explain and tune --model read).\n";
 }
 
+Figures given_figures(const SimOptions& opt, const Figures& otherwise) {
+  if (!opt.figures_given) return otherwise;
+  return {opt.model, opt.figures_source.empty() ? "given on the command line" : opt.figures_source};
+}
+
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
   int nodes = 4, ppn = 2;
   std::string ppn_list;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "decide/figures.h"
 #include "sim/call_schedules.h"
 #include "sim/cost_model.h"
 
@@ -34,6 +35,10 @@ struct SimOptions {
   bool fit_absolute = false;  // --fit absolute: least absolute log errors (sim/calibration.h)
   bool help = false;
 };
+
+// The figures the command line gives (--figures FILE, figure options),
+// saying so, else `otherwise`.
+Figures given_figures(const SimOptions& opt, const Figures& otherwise);
 
 // Parses argv[1..argc); false with a one-line *error on bad input.
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error);

@@ -9,11 +9,11 @@ compares with what the paper's text says of the figure and of Figure 15
     tools/figure14.py [--alpha 10 --bandwidth 0.3 --reduce-bandwidth 0.5] [--max-p 131] [--out DIR]
 """
 import argparse
-import csv
 import math
 import os
-import subprocess
 import tempfile
+
+from simulated import simulated_rows
 
 ALGS = {'recursive_doubling': 'RD', 'reduce_bcast': 'BT', 'rabenseifner': 'HD', 'binary_blocks': 'BB', 'ring': 'R'}
 SIZES = [8, 32, 64, 256, 1 << 10, 4 << 10, 16 << 10, 32 << 10, 64 << 10, 256 << 10, 1 << 20]
@@ -35,12 +35,11 @@ def simulate(args, out):
     best = {}
     for p in range(2, args.max_p + 1):
         d = os.path.join(out, f'p{p}')
-        subprocess.run(['bazel-bin/sim/simulate', '--nodes', str(p), '--ppn', '1', '--ops', 'allreduce', '--sizes',
-                        ','.join(str(s) for s in SIZES), '--impls', ','.join('flat:' + a for a in ALGS),
-                        '--alpha', str(args.alpha), '--bandwidth', str(args.bandwidth), '--reduce-bandwidth',
-                        str(args.reduce_bandwidth), '--out', d], check=True, stdout=subprocess.DEVNULL)
+        rows = simulated_rows(['--nodes', p, '--ppn', 1, '--ops', 'allreduce', '--sizes', ','.join(str(s) for s in SIZES),
+                               '--impls', ','.join('flat:' + a for a in ALGS), '--alpha', args.alpha, '--bandwidth',
+                               args.bandwidth, '--reduce-bandwidth', args.reduce_bandwidth], d)
         times = {}
-        for r in csv.DictReader(open(os.path.join(d, 'simulated.csv'))):
+        for r in rows:
             times.setdefault(int(r['bytes']), {})[r['algorithm']] = float(r['predicted_us'])
         for b, t in times.items():
             best[(p, b)] = min(t, key=t.get)

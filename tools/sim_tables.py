@@ -15,10 +15,11 @@ Run from the repository root after `bazel build //sim:simulate
 //flat:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
 Rooted operations at root 0 only."""
 import argparse
-import csv
 import os
 import subprocess
 import sys
+
+from simulated import simulated_rows
 
 
 def algorithms(op):
@@ -27,11 +28,8 @@ def algorithms(op):
 
 
 def simulate(nodes, ppn, op, sizes, impls, out, extra):
-    cmd = ["bazel-bin/sim/simulate", "--nodes", str(nodes), "--ppn", str(ppn), "--ops", op, "--sizes", sizes,
-           "--impls", ",".join(impls), "--roots", "0", "--out", out] + extra
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    with open(os.path.join(out, "simulated.csv")) as f:
-        return list(csv.DictReader(f))
+    return simulated_rows(["--nodes", nodes, "--ppn", ppn, "--ops", op, "--sizes", sizes, "--impls", ",".join(impls),
+                           "--roots", "0"] + extra, out, quiet_errors=True)
 
 
 def fmt(us):

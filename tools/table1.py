@@ -13,10 +13,10 @@ bound on the time a shared-memory intra-node phase could reach
                      --reduce-bandwidth 1] [--nodes 16 --ppn 4] [--out DIR]
 """
 import argparse
-import csv
 import os
-import subprocess
 import tempfile
+
+from simulated import simulated_rows
 
 OPS = ['bcast', 'reduce', 'allreduce', 'barrier', 'scan']
 SIZES = [4, 256 << 10, 1 << 20]  # the sizes of the paper's figures
@@ -27,14 +27,11 @@ def size_name(b):
 
 
 def simulate(args, shm_alpha, shm_bandwidth, out):
-    subprocess.run(['bazel-bin/sim/simulate', '--nodes', str(args.nodes), '--ppn', str(args.ppn), '--ops',
-                    ','.join(OPS), '--sizes', ','.join(str(s) for s in SIZES), '--impls',
-                    ','.join('hier:' + op for op in OPS), '--alpha', str(args.alpha), '--bandwidth',
-                    str(args.bandwidth), '--shm-alpha', str(shm_alpha), '--shm-bandwidth', str(shm_bandwidth),
-                    '--reduce-bandwidth', str(args.reduce_bandwidth), '--out', out],
-                   check=True, stdout=subprocess.DEVNULL)
-    return {(r['op'], int(r['bytes'])): float(r['predicted_us'])
-            for r in csv.DictReader(open(os.path.join(out, 'simulated.csv')))}
+    rows = simulated_rows(['--nodes', args.nodes, '--ppn', args.ppn, '--ops', ','.join(OPS), '--sizes',
+                           ','.join(str(s) for s in SIZES), '--impls', ','.join('hier:' + op for op in OPS),
+                           '--alpha', args.alpha, '--bandwidth', args.bandwidth, '--shm-alpha', shm_alpha,
+                           '--shm-bandwidth', shm_bandwidth, '--reduce-bandwidth', args.reduce_bandwidth], out)
+    return {(r['op'], int(r['bytes'])): float(r['predicted_us']) for r in rows}
 
 
 def main():

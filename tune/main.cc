@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <string>
 #include <vector>
 
@@ -17,9 +16,9 @@
 #include "bench/machine.h"
 #include "bench/ops.h"
 #include "bench/options.h"
-#include "hiercoll_version.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
+#include "tune/entry_file.h"
 #include "tune/machine_figures.h"
 #include "tune/model_command.h"
 #include "tune/options.h"
@@ -29,19 +28,6 @@
 
 namespace hctune {
 namespace {
-
-std::string now_text() {
-  char buf[64];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
-  return buf;
-}
-
-std::string command_line(int argc, char** argv) {
-  std::string s = "hiercoll_tune";
-  for (int i = 1; i < argc; ++i) s += std::string(" ") + argv[i];
-  return s;
-}
 
 int show(const std::string& path) {
   hiercoll::TuningFile f;
@@ -100,9 +86,7 @@ int run(int argc, char** argv, const TuneOptions& opt) {
   entry.layout = key;
   entry.machine = measure_machine(ctrl, machine);
   entry.machine.source += "; link model: " + hcbench::describe_link_model(link_model);
-  entry.created = now_text();
-  entry.tool = command_line(argc, argv);
-  entry.hiercoll_version = HIERCOLL_VERSION;
+  stamp_entry(&entry, "hiercoll_tune", argc, argv);
   if (rank == 0) {
     std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(key).c_str(), machine.header().c_str());
     if (!model_error.empty()) std::printf("WARNING: %s; no link model assumed\n", model_error.c_str());
@@ -135,12 +119,7 @@ int run(int argc, char** argv, const TuneOptions& opt) {
 
   int rc = 0;
   if (rank == 0) {
-    // Keep the other layouts' entries of an existing file.
-    hiercoll::TuningFile file;
-    std::string load_error;
-    if (!hiercoll::load_tuning_file(opt.out, &file, &load_error)) file = hiercoll::TuningFile{};
-    hiercoll::put_entry(&file, entry);
-    if (!hiercoll::save_tuning_file(opt.out, file, &error)) {
+    if (!put_entry_in_file(opt.out, entry, &error)) {
       std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
       rc = 1;
     }

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <string>
 #include <vector>
 
-#include "hiercoll_version.h"
 #include "sim/options.h"
 #include "sim/sweep.h"
+#include "tune/entry_file.h"
 #include "tune/model_entry.h"
 #include "tune/show.h"
 
@@ -23,21 +22,12 @@ constexpr const char* kUsage =
     "  entry carries model figures), the figure options, or the built-in ones. The entry carries its\n"
     "  figures, so the runtime decides other sizes and layouts from them. Other entries of FILE are kept.\n";
 
-std::string now_text() {
-  char buf[64];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
-  return buf;
-}
-
 }  // namespace
 
 namespace hctune {
 
 int run_model_command(int argc, char** argv) {
   using namespace hiercoll;
-  std::string tool = "hiercoll tune --model";
-  for (int i = 1; i < argc; ++i) tool += std::string(" ") + argv[i];
   SimOptions opt;
   opt.ops = {"bcast", "reduce", "allreduce", "allgather", "alltoall", "scan", "barrier"};
   opt.sizes = {8, 4 << 20};
@@ -57,9 +47,7 @@ int run_model_command(int argc, char** argv) {
   const Layout L = sim_layout(opt);
   hctune::ModelEntryRequest r;
   r.layout = &L;
-  r.figures = opt.figures_given ? Figures{opt.model, opt.figures_source.empty() ? "given on the command line"
-                                                                          : opt.figures_source}
-                          : builtin_figures();
+  r.figures = given_figures(opt, builtin_figures());
   for (const std::string& name : opt.ops) {
     Op op;
     if (!op_from_name(name.c_str(), &op)) {
@@ -71,15 +59,9 @@ int run_model_command(int argc, char** argv) {
   r.min_bytes = *std::min_element(opt.sizes.begin(), opt.sizes.end());
   r.max_bytes = *std::max_element(opt.sizes.begin(), opt.sizes.end());
   TuningEntry entry = hctune::model_entry(r);
-  entry.created = now_text();
-  entry.tool = tool;
-  entry.hiercoll_version = HIERCOLL_VERSION;
+  stamp_entry(&entry, "hiercoll tune --model", argc, argv);
 
-  TuningFile file;
-  std::string load_error;
-  if (!load_tuning_file(opt.out, &file, &load_error)) file = TuningFile{};
-  put_entry(&file, entry);
-  if (!save_tuning_file(opt.out, file, &error)) {
+  if (!hctune::put_entry_in_file(opt.out, entry, &error)) {
     std::fprintf(stderr, "hiercoll tune --model: %s\n", error.c_str());
     return 1;
   }
