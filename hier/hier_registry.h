@@ -57,7 +57,7 @@ struct HierForced {
   std::string inter;        // HIERCOLL_<OP>_INTER_ALGORITHM
   // The composition where the forced one does not apply or none is forced
   // (the decided one, decide/decide.h); empty: the selection rules'.
-  std::string otherwise;
+  std::string otherwise = {};
 };
 
 // The composition for the call, interned (stable address, usable as a

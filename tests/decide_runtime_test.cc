@@ -62,7 +62,9 @@ TEST(DecideRuntime, TheRuntimeAndTheSimulatorDecideAlike) {
       EXPECT_EQ(method_text(d->range.method), method_text(sim.chosen().candidate.method)) << where;
       EXPECT_EQ(d->range.segment_bytes, sim.chosen().candidate.segment_bytes) << where;
       EXPECT_EQ(d->source, sim.source) << where;
-      if (!m.hier) EXPECT_NE(d->range.method.kind, Method::kHier) << where;
+      if (!m.hier) {
+        EXPECT_NE(d->range.method.kind, Method::kHier) << where;
+      }
     }
   }
 }

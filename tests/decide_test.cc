@@ -99,8 +99,9 @@ TEST(Decide, TiesGoToTheEarlierCandidateAndDecisionsRepeat) {
       return std::find(order.begin(), order.end(), candidate_text(c.candidate)) - order.begin();
     };
     for (size_t i = 1; i < a.ranked.size(); ++i)
-      if (a.ranked[i].us >= 0 && a.ranked[i].us == a.ranked[i - 1].us)
+      if (a.ranked[i].us >= 0 && a.ranked[i].us == a.ranked[i - 1].us) {
         EXPECT_LT(index(a.ranked[i - 1]), index(a.ranked[i])) << op_name(op) << " tie at " << i;
+      }
   }
 }
 

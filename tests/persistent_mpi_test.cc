@@ -43,10 +43,6 @@ bool is_rooted(ApiOp op) {
   return op == ApiOp::kBcast || op == ApiOp::kReduce || op == ApiOp::kGather || op == ApiOp::kScatter ||
          op == ApiOp::kGatherv || op == ApiOp::kScatterv;
 }
-bool is_reduction(ApiOp op) {
-  return op == ApiOp::kReduce || op == ApiOp::kAllreduce || op == ApiOp::kScan || op == ApiOp::kExscan ||
-         op == ApiOp::kReduceScatter || op == ApiOp::kReduceScatterBlock;
-}
 bool allows_in_place(ApiOp op) { return op != ApiOp::kBcast && op != ApiOp::kBarrier; }
 
 // The datatype of a case: ints, or every element two ints with a gap

@@ -404,7 +404,9 @@ TEST(SimClosedForm, TwoTreeReduce) {
       }
       EXPECT_GE(sim, form - 1 - 1e-6) << "p=" << p << " N=" << N;
       EXPECT_LE(sim, form + 2 + 1e-6) << "p=" << p << " N=" << N;
-      if (N == 64 && p >= 15) EXPECT_WITHIN_2PCT(sim, form);
+      if (N == 64 && p >= 15) {
+        EXPECT_WITHIN_2PCT(sim, form);
+      }
     }
   }
 }
@@ -428,7 +430,9 @@ TEST(SimClosedForm, TwoTreeScan) {
           simulate_flat(Op::kScan, "twotree", p, count, 4, count / N, /*free_reduce=*/true).time_us / step;
       EXPECT_GE(sim, form - 6 - 1e-6) << "p=" << p << " N=" << N;
       EXPECT_LE(sim, form + 2 + 1e-6) << "p=" << p << " N=" << N;
-      if (N == 64 && p != 10 && p != 15 && p != 17 && p != 33) EXPECT_WITHIN_2PCT(sim, form);
+      if (N == 64 && p != 10 && p != 15 && p != 17 && p != 33) {
+        EXPECT_WITHIN_2PCT(sim, form);
+      }
     }
   }
 }

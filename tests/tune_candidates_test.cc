@@ -110,7 +110,9 @@ TEST(Candidates, MethodsAreTheDecisions) {
        hiercoll::candidates_for(L, hiercoll::layout_facts(L), call, hiercoll::CandidateScope{}))
     decided.push_back(hiercoll::method_text(c.method));
   for (const std::string& n : names(candidates(Op::kAllreduce, L, 1 << 20, 4, false)))
-    if (n != "native") EXPECT_TRUE(has(decided, n)) << n;
+    if (n != "native") {
+      EXPECT_TRUE(has(decided, n)) << n;
+    }
 }
 
 TEST(Candidates, RootedTreesAlsoInArrivalOrder) {

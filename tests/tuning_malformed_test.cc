@@ -196,7 +196,7 @@ TEST(TuningFileMalformed, ControlCharactersStayOnOneLine) {
 TEST(TuningFileMalformed, UnreadablePaths) {
   const char* tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = tmp ? tmp : "/tmp";
-  for (const std::string path : {dir + "/no_such_file.json", dir + "/no_such_dir/tuning.json", dir}) {
+  for (const std::string& path : {dir + "/no_such_file.json", dir + "/no_such_dir/tuning.json", dir}) {
     TuningFile out;
     std::string error;
     EXPECT_FALSE(load_tuning_file(path, &out, &error)) << path;
