@@ -122,7 +122,7 @@ const SelectRule kSelectRules[] = {
     // size only (every rank must agree before it knows the counts), from
     // 64 ranks, where the root's p - 1 messages of the flat linear form
     // outweigh it; on the emulated 4x2 the linear form is ahead
-    // (docs/ARCHITECTURE.md has the figures).
+    // (docs/BENCHMARK.md, "Per-call work and the v-variants at small sizes").
     {Op::kGatherv, kAny, "gatherv", 64},
     {Op::kScatterv, kAny, "scatterv", 64},
 };

@@ -33,7 +33,7 @@ bool is_skewed(const CollArgs& a) {
 
 // The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order;
 // on groups of up to 8 ranks some differ, as measured against MPI's own
-// (docs/ARCHITECTURE.md, "Rules re-measured").  No rule is shadowed by an
+// on the emulated 4x2 cluster (docs/BENCHMARK.md, "Figures").  No rule is shadowed by an
 // earlier one (flat_rules_test).
 const FlatRule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's

@@ -78,8 +78,8 @@ bool ring_pays(int p, int64_t bytes, const MachineFigures& m, const LinkSharing&
 // Bounds on pipeline segments, applied to every segment (forced, tuned or
 // default) alike on every rank.  Each segment costs every message's
 // overhead (a few steps, requests, matching) and its share of building the
-// schedule, which tiny segments on a long vector multiply (figures in
-// docs/ARCHITECTURE.md).  So:
+// schedule, which tiny segments on a long vector multiply
+// (docs/ARCHITECTURE.md, "Bounded segments").  So:
 // - a segment is at least kMinSegmentBytes, except that a message may be
 //   cut into up to kMaxSmallSegments smaller ones (short messages keep
 //   their pipelines);
