@@ -1,5 +1,3 @@
-#include <algorithm>
-
 #include "flat/bcast.h"
 #include "flat/trees.h"
 
@@ -10,19 +8,13 @@ namespace hiercoll {
 // already coming in.
 void tree_bcast(const TreePipeline& pl, ScheduleBuilder& b) {
   enum : uint8_t { kFromParent, kToLower, kToUpper };
-  std::vector<PipeEvent> ev;
-  for (size_t i = 0; i < pl.parts.size(); ++i) {
-    const LocalTree& t = pl.parts[i].tree;
-    const int64_t nb = pl.blocks(pl.parts[i]);
-    const auto part = static_cast<uint8_t>(i);
-    if (t.node.parent >= 0) add_events(&ev, nb, t.arrival, 0, 0, part, kFromParent);
-    if (t.node.lower >= 0) add_events(&ev, nb, t.lower_arrival, 1, 0, part, kToLower);
-    if (t.node.upper >= 0) add_events(&ev, nb, t.upper_arrival, 1, 0, part, kToUpper);
-  }
-  std::sort(ev.begin(), ev.end());
-  SendChain chain;
-  for (const PipeEvent& e : ev) {
-    const TreePart& part = pl.parts[e.part];
+  auto list = [&](std::vector<PipeEvent>* ev, uint8_t part, int64_t nb) {
+    const LocalTree& t = pl.parts[part].tree;
+    if (t.node.parent >= 0) add_events(ev, nb, t.arrival, 0, 0, part, kFromParent);
+    if (t.node.lower >= 0) add_events(ev, nb, t.lower_arrival, 1, 0, part, kToLower);
+    if (t.node.upper >= 0) add_events(ev, nb, t.upper_arrival, 1, 0, part, kToUpper);
+  };
+  auto step = [&](const PipeEvent& e, const TreePart& part, SendChain& chain) {
     const TreeNode& nd = part.tree.node;
     const Span data = pl.block(part, Buf::kRecv, e.block);
     switch (e.what) {
@@ -30,7 +22,8 @@ void tree_bcast(const TreePipeline& pl, ScheduleBuilder& b) {
       case kToLower: chain.send(b, pl.real(nd.lower), data); break;
       default: chain.send(b, pl.real(nd.upper), data); break;
     }
-  }
+  };
+  walk_tree_pipeline(pl, list, step);
 }
 
 // Pipelined binary tree (two-tree paper, Sect. 2): the in-order tree rooted

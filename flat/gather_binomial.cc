@@ -7,7 +7,8 @@
 
 namespace hiercoll {
 
-using binomial_detail::piece_span;
+using binomial_detail::children;
+using binomial_detail::move_subtree;
 using binomial_detail::same_span;
 using binomial_detail::Tree;
 
@@ -21,19 +22,8 @@ void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const 
   }
   const Span mine = L.span(buf, g.me);
   if (!same_span(own, mine)) b.copy(own, mine);
-  for (int m = 1; m < t.child_bound(v) && v + m < g.size; m <<= 1) {
-    const int child = g.peer(t.real(v + m));
-    t.for_each_piece(v + m, [&](int lo, int hi) {
-      const Span s = piece_span(L, buf, lo, hi);
-      if (s.n > 0) b.recv(child, s);
-    });
-  }
-  if (v == 0) return;
-  const int parent = g.peer(t.real(t.parent(v)));
-  t.for_each_piece(v, [&](int lo, int hi) {
-    const Span s = piece_span(L, buf, lo, hi);
-    if (s.n > 0) b.send(parent, s);
-  });
+  for (int c : children(t, v)) move_subtree<false>(b, t, c, L, buf, g.peer(t.real(c)));
+  if (v != 0) move_subtree<true>(b, t, v, L, buf, g.peer(t.real(t.parent(v))));
 }
 
 void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf) {

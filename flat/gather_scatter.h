@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "flat/blocks.h"
 #include "flat/builder.h"
@@ -103,6 +104,26 @@ inline Span piece_span(const Blocks& L, Buf buf, int a, int b) {
 }
 
 inline bool same_span(const Span& x, const Span& y) { return x.buf == y.buf && x.off == y.off && x.n == y.n; }
+
+// The tree walk gather and scatter share: the virtual ranks of v's
+// children, smallest subtree first.
+inline std::vector<int> children(const Tree& t, int v) {
+  std::vector<int> out;
+  for (int m = 1; m < t.child_bound(v) && v + m < t.p; m <<= 1) out.push_back(v + m);
+  return out;
+}
+
+// Sends v's subtree's blocks to `peer` (or receives them from it), one
+// message per piece that holds data.
+template <bool kSend>
+void move_subtree(ScheduleBuilder& b, const Tree& t, int v, const Blocks& L, Buf buf, int peer) {
+  t.for_each_piece(v, [&](int lo, int hi) {
+    const Span s = piece_span(L, buf, lo, hi);
+    if (s.n == 0) return;
+    if (kSend) b.send(peer, s);
+    else b.recv(peer, s);
+  });
+}
 
 }  // namespace binomial_detail
 

@@ -1,5 +1,3 @@
-#include <algorithm>
-
 #include "flat/reduce.h"
 #include "flat/trees.h"
 
@@ -12,40 +10,36 @@ namespace hiercoll {
 std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_buf, ScheduleBuilder& b) {
   const size_t np = pl.parts.size();
   std::vector<std::vector<Span>> from_lower(np), from_upper(np), result(np);
-  std::vector<PipeEvent> ev;
-  for (size_t i = 0; i < np; ++i) {
-    const LocalTree& t = pl.parts[i].tree;
-    const int64_t nb = pl.blocks(pl.parts[i]);
-    const auto part = static_cast<uint8_t>(i);
-    from_lower[i].resize(nb);
-    from_upper[i].resize(nb);
-    if (t.node.parent < 0) result[i].resize(nb);
-    add_up_events(&ev, t, nb, part);
-  }
-  std::sort(ev.begin(), ev.end());
-  SendChain chain;
-  for (const PipeEvent& e : ev) {
-    const TreePart& part = pl.parts[e.part];
+  auto list = [&](std::vector<PipeEvent>* ev, uint8_t part, int64_t nb) {
+    const LocalTree& t = pl.parts[part].tree;
+    from_lower[part].resize(nb);
+    from_upper[part].resize(nb);
+    if (t.node.parent < 0) result[part].resize(nb);
+    add_up_events(ev, t, nb, part);
+  };
+  auto step = [&](const PipeEvent& e, const TreePart& part, SendChain& chain) {
     const TreeNode& nd = part.tree.node;
     const Span mine = pl.block(part, Buf::kSend, e.block);
-    switch (e.what) {
-      case kUpFromLower: from_lower[e.part][e.block] = recv_partial(b, pl.real(nd.lower), mine.n); break;
-      case kUpFromUpper: from_upper[e.part][e.block] = recv_partial(b, pl.real(nd.upper), mine.n); break;
-      default: {
-        const bool root = nd.parent < 0;
-        Span acc = mine;
-        if (root || !nd.leaf()) {
-          acc = root && result_buf == Buf::kRecv ? pl.block(part, Buf::kRecv, e.block) : b.tmp(mine.n);
-          b.copy(mine, acc);  // a no-op at an in-place root
-          if (nd.lower >= 0) b.reduce(from_lower[e.part][e.block], acc, /*src_first=*/true);
-          if (nd.upper >= 0) b.reduce(from_upper[e.part][e.block], acc, /*src_first=*/false);
-        }
-        if (root) result[e.part][e.block] = acc;
-        else chain.send(b, pl.real(nd.parent), acc);
-        break;
-      }
+    if (e.what == kUpFromLower) {
+      from_lower[e.part][e.block] = recv_partial(b, pl.real(nd.lower), mine.n);
+      return;
     }
-  }
+    if (e.what == kUpFromUpper) {
+      from_upper[e.part][e.block] = recv_partial(b, pl.real(nd.upper), mine.n);
+      return;
+    }
+    const bool root = nd.parent < 0;
+    Span acc = mine;
+    if (root || !nd.leaf()) {
+      acc = root && result_buf == Buf::kRecv ? pl.block(part, Buf::kRecv, e.block) : b.tmp(mine.n);
+      b.copy(mine, acc);  // a no-op at an in-place root
+      if (nd.lower >= 0) b.reduce(from_lower[e.part][e.block], acc, /*src_first=*/true);
+      if (nd.upper >= 0) b.reduce(from_upper[e.part][e.block], acc, /*src_first=*/false);
+    }
+    if (root) result[e.part][e.block] = acc;
+    else chain.send(b, pl.real(nd.parent), acc);
+  };
+  walk_tree_pipeline(pl, list, step);
   return result;
 }
 

@@ -7,7 +7,8 @@
 
 namespace hiercoll {
 
-using binomial_detail::piece_span;
+using binomial_detail::children;
+using binomial_detail::move_subtree;
 using binomial_detail::same_span;
 using binomial_detail::Tree;
 
@@ -21,20 +22,10 @@ void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const
       if (own.n > 0) b.recv(parent, own);
       return;
     }
-    t.for_each_piece(v, [&](int lo, int hi) {
-      const Span s = piece_span(L, buf, lo, hi);
-      if (s.n > 0) b.recv(parent, s);
-    });
+    move_subtree<false>(b, t, v, L, buf, parent);
   }
-  int top = 1;  // the first mask that is not a child's
-  while (top < t.child_bound(v) && v + top < g.size) top <<= 1;
-  for (int m = top >> 1; m > 0; m >>= 1) {
-    const int child = g.peer(t.real(v + m));
-    t.for_each_piece(v + m, [&](int lo, int hi) {
-      const Span s = piece_span(L, buf, lo, hi);
-      if (s.n > 0) b.send(child, s);
-    });
-  }
+  const std::vector<int> kids = children(t, v);
+  for (auto c = kids.rbegin(); c != kids.rend(); ++c) move_subtree<true>(b, t, *c, L, buf, g.peer(t.real(*c)));
   const Span mine = L.span(buf, g.me);
   if (!same_span(own, mine)) b.copy(mine, own);
 }

@@ -10,6 +10,7 @@
 // two-tree colouring is O(n) once per size and cached.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -208,5 +209,18 @@ class SendChain {
  private:
   int last_ = -1;
 };
+
+// The one walk of tree_bcast, tree_reduce and tree_scan: `list(&ev, part,
+// nblocks)` adds each part's events, which are then taken in step order
+// (so both ends of every pair list their messages alike), and `step(e,
+// part, chain)` writes an event's steps, its sends one at a time.
+template <typename List, typename Step>
+void walk_tree_pipeline(const TreePipeline& pl, List list, Step step) {
+  std::vector<PipeEvent> ev;
+  for (size_t i = 0; i < pl.parts.size(); ++i) list(&ev, static_cast<uint8_t>(i), pl.blocks(pl.parts[i]));
+  std::sort(ev.begin(), ev.end());
+  SendChain chain;
+  for (const PipeEvent& e : ev) step(e, pl.parts[e.part], chain);
+}
 
 }  // namespace hiercoll
