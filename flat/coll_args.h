@@ -57,6 +57,11 @@ struct CollArgs {
   std::vector<int64_t> counts;  // reduce_scatter: units per rank; v-variants: see above
   std::vector<int64_t> displs;  // v-variants: offset of each rank's block
   std::vector<int64_t> send_counts, send_displs;  // alltoallv's Send blocks
+  // Alltoallv's node-aware composition, after the runtime's count exchange
+  // (hier/node_counts.h): rows of send counts then receive counts, in
+  // scratch units; a node's leader holds its members' (node order), other
+  // ranks their own.  Empty elsewhere.
+  std::vector<int64_t> node_counts;
 };
 
 }  // namespace hiercoll

@@ -95,8 +95,9 @@ enum HierNeed : uint32_t {
   kNeedConsecutive = 1u << 1,             // consecutive node ranks whatever the op
   kNeedUniform = 1u << 2,                 // the same number of ranks on every node
   kTwoLevelsOnly = 1u << 3,               // never uses the socket level
-  kNeedAllCounts = 1u << 4,               // gatherv/scatterv: every count on every rank
-                                          // (as flat kAllCounts: the runtime's count exchange)
+  kNeedAllCounts = 1u << 4,               // the runtime's count exchange (as flat kAllCounts):
+                                          // gatherv/scatterv: every count on every rank;
+                                          // alltoallv: a node's rows at its leader (hier/node_counts.h)
 };
 
 struct HierCall;
@@ -197,6 +198,7 @@ void build_hier_scan(const HierCall& c, ScheduleBuilder& b);               // hi
 void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hier_scan.cc
 void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc (allgather too)
 void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b);           // hier_alltoall.cc
+void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b);          // hier_alltoallv.cc
 void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b);            // hier_gatherv.cc (gather too)
 void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b);           // hier_gatherv.cc (scatter too)
 

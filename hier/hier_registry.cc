@@ -42,6 +42,10 @@ const HierComposition kCompositions[] = {
     // Allgather: the allgatherv composition on one-unit blocks.
     {Op::kAllgather, "allgather", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
     {Op::kAlltoall, "alltoall", kTwoLevelsOnly, false, op_bit(Op::kAlltoallv), build_hier_alltoall},
+    // Alltoallv: the same aggregation, its leaders sized by the count
+    // exchange inside each node.
+    {Op::kAlltoallv, "alltoallv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kAlltoallv),
+     build_hier_alltoallv},
     // Gather and scatter: the gatherv and scatterv compositions on one-unit
     // blocks (no count exchange: every rank knows every block); pipelined,
     // the leaders pass the node bundles on in segments.

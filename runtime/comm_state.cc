@@ -32,7 +32,8 @@ int compare_keys(const ScheduleKeyRef& k, const ScheduleKeyRef& o) {
          (r = order(a.count, b.count)) || (r = order(a.seg_units, b.seg_units)) ||
          (r = order(a.commutative, b.commutative)) || (r = order(a.send_alias, b.send_alias)) ||
          (r = order(a.counts, b.counts)) || (r = order(a.displs, b.displs)) ||
-         (r = order(a.send_counts, b.send_counts)) || (r = order(a.send_displs, b.send_displs)));
+         (r = order(a.send_counts, b.send_counts)) || (r = order(a.send_displs, b.send_displs)) ||
+         (r = order(a.node_counts, b.node_counts)));
   return r;
 }
 

@@ -108,6 +108,11 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
 // elements of unit_bytes each); non-roots adopt them as bytes and their
 // scratch (bufs' Tmp) becomes bytes.  MPI error code.
 int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes);
+// Alltoallv whose composition needs its node's counts at the leader
+// (kNeedAllCounts): each rank's row in bytes to its node's leader
+// (node_counts.cc, hier/node_counts.h); scratch becomes bytes.  Collective
+// inside each node.  MPI error code.
+int share_node_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs);
 
 // Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
 // method), blocking calls only.  Whether the flat pick runs in arrival order:

@@ -21,6 +21,7 @@
 
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
+#include "hier/node_counts.h"
 #include "tests/support/inproc_check.h"
 #include "tests/support/sanitize_mode.h"
 #include "topo/topology.h"
@@ -151,7 +152,17 @@ class HierComp : public ::testing::TestWithParam<const HierComposition*> {
     choice->inter = r.inter;
     choice->intra = r.intra;
     const Layout* layout = r.layout;
-    sc.build = [choice, layout](const CollArgs& a) { return build_composed(*choice, *layout, a); };
+    // Alltoallv's count exchange (hier/node_counts.h), from every rank's
+    // arguments, in elements (one datatype on every rank here).
+    const bool node_counts = sc.all_counts && sc.op == Op::kAlltoallv;
+    const Scenario plain = sc;
+    sc.build = [choice, layout, node_counts, plain](const CollArgs& a) {
+      if (!node_counts) return build_composed(*choice, *layout, a);
+      CollArgs exchanged = a;
+      exchanged.node_counts =
+          node_counts_of(*layout, a.rank, [&](int j) { return count_row(scenario_args(plain, j), 1, 1); });
+      return build_composed(*choice, *layout, exchanged);
+    };
     sc.name = std::string("hier:") + r.comp->name + (r.inter ? std::string(" inter=") + r.inter->name : "") +
               (r.intra ? std::string(" intra=") + r.intra->name : "") + " seg=" + std::to_string(choice->seg_units);
     ++ran_;

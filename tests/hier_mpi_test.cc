@@ -3,7 +3,7 @@
 // every data case, every root, in place and not, counts from 0 to past the
 // pipelining threshold, with each composition forced by its hint; and
 // that the forced compositions really ran where they apply (bcast, reduce,
-// allreduce, barrier, scan, exscan, allgather(v), alltoall, gather, scatter, reduce_scatter(_block)
+// allreduce, barrier, scan, exscan, allgather(v), alltoall(v), gather, scatter, reduce_scatter(_block)
 // on multi-node layouts that are not
 // degenerate), and not where they do not.  Also: the socket level (hwloc synthetic topology), communicators
 // that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
@@ -52,11 +52,12 @@ bool two_levels(ApiOp op, const Layout& L) {
 // Whether hiercoll should run the call hierarchically on comm's layout
 // (derived from the layout, independently of the selection code).
 bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
-  if (count == 0 && op != ApiOp::kBarrier) return false;  // nothing to move
+  // Nothing to move (an alltoallv cannot tell: no rank knows every block).
+  if (count == 0 && op != ApiOp::kBarrier && op != ApiOp::kAlltoallv) return false;
   const bool multi = two_levels(op, L);
   switch (op) {
     case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: case ApiOp::kAllgather:
-    case ApiOp::kAlltoall: case ApiOp::kGather: case ApiOp::kScatter:
+    case ApiOp::kAlltoall: case ApiOp::kAlltoallv: case ApiOp::kGather: case ApiOp::kScatter:
       return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
@@ -133,6 +134,7 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_allgatherv_composition", "allgatherv"},
                                    {"hiercoll_allgather_composition", "allgather"},
                                    {"hiercoll_alltoall_composition", "alltoall"},
+                                   {"hiercoll_alltoallv_composition", "alltoallv"},
                                    {"hiercoll_gather_composition", "gather"},
                                    {"hiercoll_scatter_composition", "scatter"},
                                    {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
@@ -162,6 +164,7 @@ class HierMpi : public MpiTest {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
                                api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
                                api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall ||
+                               api == ApiOp::kAlltoallv ||
                                api == ApiOp::kGather || api == ApiOp::kScatter || api == ApiOp::kReduceScatter ||
                                api == ApiOp::kReduceScatterBlock);
       for (const DataCase& dc : data_cases()) {
