@@ -13,6 +13,7 @@ class Log {
   // A block of text as is.
   void text(const std::string& s);
   const std::string& kept() const { return kept_; }
+  bool active() const { return active_; }
 
  private:
   bool active_;
