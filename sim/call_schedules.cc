@@ -60,13 +60,21 @@ DecideInput decide_input(const Layout& L, const LayoutFacts& F, const SimMethod&
   return in;
 }
 
+Decision call_decision(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m) {
+  const Op op = call.args.op;
+  return decide_class(decide_input(L, F, m), op, tuning_bytes(op, call.unit_bytes, call.args), call.args.commutative);
+}
+
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
                     CallSchedules* out, std::string* error, int64_t max_steps) {
+  return decided_schedules(L, F, call, m, call_decision(L, F, call, m), out, error, max_steps);
+}
+
+bool decided_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
+                       const Decision& d, CallSchedules* out, std::string* error, int64_t max_steps) {
   out->schedules = CompactSchedules{};
   out->note.clear();
   const DecideInput in = decide_input(L, F, m);
-  const Op op = call.args.op;
-  const Decision d = decide_class(in, op, tuning_bytes(op, call.unit_bytes, call.args), call.args.commutative);
   out->note = d.note;
   out->source = d.source;
   const MethodChoice& chosen = d.chosen().candidate;

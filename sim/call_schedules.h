@@ -56,4 +56,13 @@ constexpr int64_t kDefaultMaxSteps = 150'000'000;  // about 9 GB of the engine's
 bool call_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
                     CallSchedules* out, std::string* error, int64_t max_steps = kDefaultMaxSteps);
 
+// The two halves of call_schedules.  The decision depends on the call's
+// operation, size class and commutativity, never on its root (decide_class
+// costs the candidates at root 0), so the roots of one point share one
+// decision: costing the candidates is most of a point's time.
+Decision call_decision(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m);
+bool decided_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const SimMethod& m,
+                       const Decision& d, CallSchedules* out, std::string* error,
+                       int64_t max_steps = kDefaultMaxSteps);
+
 }  // namespace hiercoll

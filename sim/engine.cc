@@ -572,6 +572,7 @@ bool Engine::run(SimResult* out, std::string* error) {
     if (events_.empty()) break;
     prefetch_ahead();
     const Event e = events_.pop();
+    ++result_.events;
     now_ = e.time;
     switch (e.kind) {
       case EventKind::kReduceDone: reduce_done(e.id, static_cast<int>(e.version)); break;

@@ -40,6 +40,7 @@ struct SimResult {
   int64_t messages = 0;
   int64_t inter_messages = 0;
   int64_t inter_bytes = 0;
+  int64_t events = 0;        // the engine's events served (the simulator's speed is events per second)
 };
 
 // What the engine runs: every rank's schedule, the node of every rank, and

@@ -1,6 +1,7 @@
 #include "sim/sweep.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 #include "bench/ops.h"
@@ -27,18 +28,22 @@ std::vector<int> sample_roots(int p) {
 
 namespace {
 
-// One point at one root; false with *why when it cannot be simulated.
+// One point at one root, under the point's decision d; false with *why
+// when it cannot be simulated.
 bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, Op op, int64_t bytes, int root,
-                 const SimMethod& m, SimPoint* pt, SimResult* res, std::string* why) {
+                 const SimMethod& m, const Decision& d, SimPoint* pt, SimResult* res, std::string* why) {
   const SimCall call = bench_call(op, bytes, L.size, root);
   CallSchedules cs;
-  if (!call_schedules(L, F, call, m, &cs, why, opt.max_steps)) return false;
+  if (!decided_schedules(L, F, call, m, d, &cs, why, opt.max_steps)) return false;
   pt->algorithm = cs.algorithm;
   if (!cs.note.empty()) pt->note = cs.note;
+  const auto start = std::chrono::steady_clock::now();
   if (!simulate(SimInput{&cs.schedules, &L.node_of, call.unit_bytes}, opt.model, res, why)) {
     *why = "schedule error: " + *why;
     return false;
   }
+  pt->engine_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  pt->events += res->events;
   return true;
 }
 
@@ -72,10 +77,11 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
         const std::vector<int> roots = !info.rooted        ? std::vector<int>{0}
                                        : opt.roots.empty() ? sample_roots(L.size)
                                                            : opt.roots;
+        const Decision d = call_decision(L, F, bench_call(op, bytes, L.size, roots[0]), m);
         for (int root : roots) {
           SimResult res;
           std::string why;
-          if (!simulate_at(L, F, opt, op, bytes, root, m, &pt, &res, &why)) {
+          if (!simulate_at(L, F, opt, op, bytes, root, m, d, &pt, &res, &why)) {
             pt.note = why;
             at_roots.clear();
             break;
@@ -90,9 +96,10 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
           pt.simulated = true;
         }
         if (progress)
-          std::fprintf(stderr, "simulated %s %lld %s: %lld steps, %lld messages\n", pt.op.c_str(),
-                       static_cast<long long>(bytes), impl.c_str(), static_cast<long long>(pt.result.steps),
-                       static_cast<long long>(pt.result.messages));
+          std::fprintf(stderr, "simulated %s %lld %s: %lld steps, %lld messages; engine %.2f s, %.2f M events/s\n",
+                       pt.op.c_str(), static_cast<long long>(bytes), impl.c_str(),
+                       static_cast<long long>(pt.result.steps), static_cast<long long>(pt.result.messages),
+                       pt.engine_s, pt.engine_s > 0 ? pt.events / pt.engine_s / 1e6 : 0.0);
         points.push_back(pt);
       }
   }

@@ -24,6 +24,8 @@ struct SimPoint {
   bool simulated = false;  // false: skipped, `note` says why
   SimResult result;        // at the median root
   int roots = 0;           // how many roots were simulated
+  int64_t events = 0;      // the engine's events over all roots
+  double engine_s = 0;     // the engine's wall time over all roots (building the schedules not counted)
   std::string note;
 };
 
