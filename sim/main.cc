@@ -1,7 +1,5 @@
 // `hiercoll simulate`: predicted times of hiercoll's collectives on a
 // layout of any size (sim/options.h for the command line).
-#include <sys/stat.h>
-
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -52,9 +50,6 @@ int main(int argc, char** argv) {
   }
   const Layout L = sim_layout(opt);
   const TuningEntry* entry = opt.tuning.empty() ? nullptr : find_entry(tuning, layout_key(L));
-  if (!opt.out.empty()) {
-    mkdir(opt.out.c_str(), 0755);  // an existing folder is fine; write errors say the rest
-  }
   const std::vector<SimPoint> points = run_sweep(opt, L, entry, L.size >= 4096);
   print_table(std::cout, opt, points);
   if (!opt.out.empty()) {

@@ -45,4 +45,8 @@ grep -q "figures: $dir/figures.json: calibrated" "$dir/explain_given.out" || fai
 echo '{"format": "hiercoll-figures", "version": 1, "model": {"alpha_us": -1}}' >"$dir/bad.json"
 if "$explain" --figures "$dir/bad.json" --ops allreduce --sizes 1K 2>"$dir/bad.err"; then fail "bad figures taken"; fi
 grep -q "bad.json" "$dir/bad.err" || fail "bad figures: $(cat "$dir/bad.err")"
+# simulate --out DIR makes DIR and its parents.
+"$simulate" --nodes 2 --ppn 2 --ops bcast --sizes 8 --impls hier --out "$dir/made/a/b" >"$dir/out.out" ||
+  fail "simulate --out: $(cat "$dir/out.out")"
+grep -q '^bcast,8,2,2,hier,' "$dir/made/a/b/simulated.csv" || fail "no simulated.csv under new folders"
 echo PASS
