@@ -5,20 +5,12 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "bench/args.h"
 #include "bench/ops.h"
 
 namespace hcbench {
 
 namespace {
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, sep)) out.push_back(cur);
-  if (!s.empty() && s.back() == sep) out.push_back("");
-  return out;
-}
 
 bool parse_int(const std::string& s, long long lo, long long hi, long long* v) {
   if (s.empty()) return false;
@@ -27,13 +19,6 @@ bool parse_int(const std::string& s, long long lo, long long hi, long long* v) {
   if (*end != '\0' || n < lo || n > hi) return false;
   *v = n;
   return true;
-}
-
-bool parse_double(const std::string& s, double* v) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  *v = std::strtod(s.c_str(), &end);
-  return *end == '\0' && *v > 0;
 }
 
 }  // namespace
@@ -71,7 +56,7 @@ std::string format_size(int64_t bytes) {
 
 bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::string* error) {
   std::vector<int64_t> out;
-  for (const std::string& item : split(text, ',')) {
+  for (const std::string& item : split_list(text, ',')) {
     const size_t dash = item.find('-');
     if (dash == std::string::npos) {
       int64_t b;
@@ -102,7 +87,7 @@ bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::
 bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
   ImplSpec s;
   s.name = text;
-  std::vector<std::string> parts = split(text, '@');
+  std::vector<std::string> parts = split_list(text, '@');
   const std::string head = parts.empty() ? "" : parts[0];
   const size_t colon = head.find(':');
   const std::string base = head.substr(0, colon);
@@ -211,177 +196,155 @@ std::string usage_text() {
 )";
 }
 
-bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
+namespace {
+
+// What the rows edit: the options, and the implementations named so far.
+struct BenchArgs {
   Options o;
   std::vector<std::string> impls = {"hier", "flat", "native", "han"};
   bool impls_given = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    std::string value;
-    bool has_value = false;
-    const size_t eq = arg.find('=');
-    if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = arg.substr(eq + 1);
-      arg = arg.substr(0, eq);
-      has_value = true;
-    }
-    auto need = [&](std::string* v) {
-      if (has_value) {
-        *v = value;
-        return true;
-      }
-      if (i + 1 >= argc) {
-        *error = arg + " needs a value";
-        return false;
-      }
-      *v = argv[++i];
+};
+
+bool read_ops(Args& a, BenchArgs& s) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  s.o.ops = split_list(v, ',');
+  for (const std::string& op : s.o.ops)
+    if (!find_op(op)) return a.fail("unknown operation '" + op + "' (known: " + op_names() + ")");
+  return !s.o.ops.empty() || a.fail("no operation given");
+}
+
+bool read_roots(Args& a, BenchArgs& s) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  long long rank;
+  if (v != "auto" && v != "all" && v != "sample")
+    for (const std::string& r : split_list(v, ','))
+      if (!parse_int(r, 0, 1 << 30, &rank)) return a.fail("not auto, all, sample or a list of ranks");
+  s.o.roots = v;
+  return true;
+}
+
+// Text options whose value must be one of `allowed`.
+bool one_of(Args& a, std::initializer_list<const char*> allowed, std::string* out) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  std::string names;
+  for (const char* x : allowed) {
+    if (v == x) {
+      *out = v;
       return true;
-    };
-    auto need_int = [&](long long lo, long long hi, int* out) {
-      std::string v;
-      long long n;
-      if (!need(&v)) return false;
-      if (!parse_int(v, lo, hi, &n)) {
-        *error = arg + ": '" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi);
-        return false;
-      }
-      *out = static_cast<int>(n);
-      return true;
-    };
-    std::string v;
-    if (arg == "-h" || arg == "--help") {
-      o.help = true;
-    } else if (arg == "--ops") {
-      if (!need(&v)) return false;
-      o.ops = split(v, ',');
-      for (const std::string& op : o.ops)
-        if (!find_op(op)) {
-          *error = "unknown operation '" + op + "' (known: " + op_names() + ")";
-          return false;
-        }
-      if (o.ops.empty()) {
-        *error = "--ops: no operation given";
-        return false;
-      }
-    } else if (arg == "--counts") {
-      if (!need(&v) || !parse_counts(v, &o.counts, error)) return false;
-    } else if (arg == "--sizes") {
-      if (!need(&v) || !parse_size_list(v, &o.sizes, error)) return false;
-    } else if (arg == "--impls") {
-      if (!need(&v)) return false;
-      impls = split(v, ',');
-      impls_given = true;
-      if (impls.empty()) {
-        *error = "--impls: no implementation given";
-        return false;
-      }
-    } else if (arg == "--reps") {
-      if (!need_int(1, 1000000, &o.reps)) return false;
-    } else if (arg == "--min-reps") {
-      if (!need_int(1, 1000000, &o.min_reps)) return false;
-    } else if (arg == "--max-reps") {
-      if (!need_int(1, 1000000, &o.max_reps)) return false;
-    } else if (arg == "--point-seconds") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, &o.point_seconds)) {
-        *error = "--point-seconds: '" + v + "' is not a positive number";
-        return false;
-      }
-    } else if (arg == "--warmup") {
-      if (!need_int(0, 1000, &o.warmup)) return false;
-    } else if (arg == "--roots") {
-      if (!need(&v)) return false;
-      if (v != "auto" && v != "all" && v != "sample") {
-        for (const std::string& r : split(v, ',')) {
-          long long n;
-          if (!parse_int(r, 0, 1 << 30, &n)) {
-            *error = "--roots: '" + v + "' is not auto, all, sample or a list of ranks";
-            return false;
-          }
-        }
-      }
-      o.roots = v;
-    } else if (arg == "--sync") {
-      if (!need(&v)) return false;
-      if (v != "time" && v != "barrier") {
-        *error = "--sync must be time or barrier, got '" + v + "'";
-        return false;
-      }
-      o.sync = v;
-    } else if (arg == "--out") {
-      if (!need(&o.out)) return false;
-      if (o.out.empty()) {
-        *error = "--out: empty folder name";
-        return false;
-      }
-    } else if (arg == "--tuning") {
-      if (!need(&o.tuning)) return false;
-      if (o.tuning.empty()) {
-        *error = "--tuning: empty file name";
-        return false;
-      }
-      if (!impls_given) impls.push_back("tuned");
-    } else if (arg == "--skew") {
-      if (!need(&v)) return false;
-      const std::string why = parse_skew(v, &o.skew);
-      if (!why.empty()) {
-        *error = why;
-        return false;
-      }
-    } else if (arg == "--max-buffer") {
-      if (!need(&v)) return false;
-      if (!parse_size(v, &o.max_buffer) || o.max_buffer <= 0) {
-        *error = "--max-buffer: bad size '" + v + "'";
-        return false;
-      }
-    } else if (arg == "--no-plots" && !has_value) {
-      o.plots = false;
-    } else if (arg == "--no-lower-bound" && !has_value) {
-      o.lower_bound = false;
-    } else if (arg == "--no-check" && !has_value) {
-      o.check = false;
-    } else if (arg == "--overlap" && !has_value) {
-      o.overlap = true;
-    } else if (arg == "--overlap-work") {
-      if (!need(&v)) return false;
-      if (v != "spin" && v != "sleep") {
-        *error = "--overlap-work: '" + v + "' is not spin or sleep";
-        return false;
-      }
-      o.overlap_sleep = v == "sleep";
-    } else if (arg == "--persistent" && !has_value) {
-      o.persistent = true;
-    } else {
-      *error = std::string("unknown argument '") + argv[i] + "' (see --help)";
-      return false;
     }
+    names += std::string(names.empty() ? "" : " or ") + x;
   }
-  if (o.overlap && o.persistent) {
-    *error = "--overlap and --persistent are separate studies: give one";
-    return false;
-  }
-  if (o.min_reps > o.max_reps) {
-    *error = "--min-reps is larger than --max-reps";
-    return false;
-  }
-  for (const std::string& name : impls) {
+  return a.fail("expected " + names);
+}
+
+const std::vector<OptionRow<BenchArgs>>& bench_rows() {
+  using R = OptionRow<BenchArgs>;
+  static const std::vector<R> rows = {
+      {"-h|--help", true, [](Args&, BenchArgs& s) { return set(&s.o.help, true); }},
+      {"--ops", false, read_ops},
+      {"--counts", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v, why;
+         return a.text(&v) && (parse_counts(v, &s.o.counts, &why) || a.fail(why));
+       }},
+      {"--sizes", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v, why;
+         return a.text(&v) && (parse_size_list(v, &s.o.sizes, &why) || a.fail(why));
+       }},
+      {"--impls", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v;
+         if (!a.text(&v)) return false;
+         s.impls = split_list(v, ',');
+         s.impls_given = true;
+         return !s.impls.empty() || a.fail("no implementation given");
+       }},
+      {"--reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.reps); }},
+      {"--min-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.min_reps); }},
+      {"--max-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.max_reps); }},
+      {"--point-seconds", false,
+       [](Args& a, BenchArgs& s) {
+         return a.number(1e-6, 1e9, &s.o.point_seconds, "a positive number of seconds");
+       }},
+      {"--warmup", false, [](Args& a, BenchArgs& s) { return a.whole(0, 1000, &s.o.warmup); }},
+      {"--roots", false, read_roots},
+      {"--sync", false, [](Args& a, BenchArgs& s) { return one_of(a, {"time", "barrier"}, &s.o.sync); }},
+      {"--out", false, [](Args& a, BenchArgs& s) { return a.nonempty_text(&s.o.out, "folder name"); }},
+      {"--tuning", false,
+       [](Args& a, BenchArgs& s) {
+         if (!a.nonempty_text(&s.o.tuning, "file name")) return false;
+         if (!s.impls_given) s.impls.push_back("tuned");
+         return true;
+       }},
+      {"--skew", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v;
+         if (!a.text(&v)) return false;
+         const std::string why = parse_skew(v, &s.o.skew);
+         return why.empty() || a.fail(why);
+       }},
+      {"--max-buffer", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v;
+         return a.text(&v) && ((parse_size(v, &s.o.max_buffer) && s.o.max_buffer > 0) || a.fail("bad size"));
+       }},
+      {"--no-plots", true, [](Args&, BenchArgs& s) { return set(&s.o.plots, false); }},
+      {"--no-lower-bound", true, [](Args&, BenchArgs& s) { return set(&s.o.lower_bound, false); }},
+      {"--no-check", true, [](Args&, BenchArgs& s) { return set(&s.o.check, false); }},
+      {"--overlap", true, [](Args&, BenchArgs& s) { return set(&s.o.overlap, true); }},
+      {"--overlap-work", false,
+       [](Args& a, BenchArgs& s) {
+         std::string v;
+         if (!one_of(a, {"spin", "sleep"}, &v)) return false;
+         s.o.overlap_sleep = v == "sleep";
+         return true;
+       }},
+      {"--persistent", true, [](Args&, BenchArgs& s) { return set(&s.o.persistent, true); }},
+  };
+  return rows;
+}
+
+// The implementations named, each once; `tuned` ones take the file.
+bool add_impls(const std::vector<std::string>& names, Options* o, std::string* error) {
+  for (const std::string& name : names) {
     ImplSpec s;
     if (!parse_impl(name, &s, error)) return false;
     if (s.tuned) {
-      if (o.tuning.empty()) {
+      if (o->tuning.empty()) {
         *error = "implementation '" + name + "' needs --tuning FILE";
         return false;
       }
-      s.hints.insert(s.hints.begin(), {"hiercoll_tuning_file", o.tuning});
+      s.hints.insert(s.hints.begin(), {"hiercoll_tuning_file", o->tuning});
     }
-    for (const ImplSpec& prev : o.impls)
+    for (const ImplSpec& prev : o->impls)
       if (prev.name == s.name) {
         *error = "implementation '" + name + "' given twice";
         return false;
       }
-    o.impls.push_back(s);
+    o->impls.push_back(s);
   }
-  *opt = o;
+  return true;
+}
+
+}  // namespace
+
+bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
+  BenchArgs s;
+  if (!read_args(argc, argv, bench_rows(), &s, error)) return false;
+  if (s.o.overlap && s.o.persistent) {
+    *error = "--overlap and --persistent are separate studies: give one";
+    return false;
+  }
+  if (s.o.min_reps > s.o.max_reps) {
+    *error = "--min-reps is larger than --max-reps";
+    return false;
+  }
+  if (!add_impls(s.impls, &s.o, error)) return false;
+  *opt = s.o;
   return true;
 }
 

@@ -1,22 +1,10 @@
 #include "tune/options.h"
 
-#include <cstdlib>
-#include <sstream>
-
+#include "bench/args.h"
 #include "bench/ops.h"
 #include "bench/options.h"
 
 namespace hctune {
-
-namespace {
-
-bool number(const std::string& s, double lo, double hi, double* v) {
-  char* end = nullptr;
-  *v = std::strtod(s.c_str(), &end);
-  return !s.empty() && *end == '\0' && *v >= lo && *v <= hi;
-}
-
-}  // namespace
 
 std::string tune_usage() {
   return "usage: hiercoll_tune [--ops LIST] [--sizes LIST] [--budget MINUTES] [--exhaustive]\n"
@@ -40,102 +28,77 @@ std::string tune_usage() {
          "              scaled by sqrt of the size ratio; 0: every power of two below the message)\n";
 }
 
-bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
+namespace {
+
+using hcbench::Args;
+
+// What the rows edit: the options, the sizes' text and whether --ops came.
+struct TuneArgs {
+  TuneOptions* o;
   std::string sizes = kDefaultSizes;
   bool ops_given = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](std::string* v) {
-      if (i + 1 >= argc) {
-        *error = a + " needs a value";
-        return false;
-      }
-      *v = argv[++i];
-      return true;
-    };
-    std::string v;
-    double d = 0;
-    if (a == "-h" || a == "--help") {
-      opt->help = true;
-    } else if (a == "--exhaustive") {
-      opt->exhaustive = true;
-    } else if (a == "--ops") {
-      if (!value(&v)) return false;
-      ops_given = true;
-      opt->ops.clear();
-      std::istringstream in(v);
-      std::string op;
-      while (std::getline(in, op, ',')) {
-        if (!hcbench::find_op(op)) {
-          *error = "unknown operation '" + op + "' (known: " + hcbench::op_names() + ")";
-          return false;
-        }
-        opt->ops.push_back(op);
-      }
-      if (opt->ops.empty()) {
-        *error = "--ops: no operation";
-        return false;
-      }
-    } else if (a == "--sizes") {
-      if (!value(&sizes)) return false;
-    } else if (a == "--budget") {
-      if (!value(&v)) return false;
-      if (!number(v, 0.01, 1e6, &opt->budget_minutes)) {
-        *error = "--budget " + v + ": expected minutes (a positive number)";
-        return false;
-      }
-    } else if (a == "--profile" || a == "--out" || a == "--show") {
-      if (!value(&v)) return false;
-      (a == "--profile" ? opt->profile : a == "--out" ? opt->out : opt->show) = v;
-    } else if (a == "--between") {
-      if (!value(&v)) return false;
-      if (!number(v, 0, 1, &d) || d != static_cast<int>(d)) {
-        *error = "--between " + v + ": expected 0 or 1";
-        return false;
-      }
-      opt->between = static_cast<int>(d);
-    } else if (a == "--segment-window") {
-      if (!value(&v)) return false;
-      if (!number(v, 0, 30, &d) || d != static_cast<int>(d)) {
-        *error = "--segment-window " + v + ": expected a whole number of octaves (0: off)";
-        return false;
-      }
-      opt->segment_window = static_cast<int>(d);
-    } else if (a == "--min-samples" || a == "--max-samples" || a == "--look-past" || a == "--scan-steps" ||
-               a == "--stride") {
-      if (!value(&v)) return false;
-      if (!number(v, 1, 1000, &d) || d != static_cast<int>(d)) {
-        *error = a + " " + v + ": expected a whole number from 1";
-        return false;
-      }
-      (a == "--min-samples" ? opt->min_samples
-       : a == "--max-samples" ? opt->max_samples
-       : a == "--look-past"   ? opt->look_past
-       : a == "--scan-steps"  ? opt->scan_steps
-                              : opt->stride) = static_cast<int>(d);
-    } else if (a == "--carry-ratio") {
-      if (!value(&v)) return false;
-      if (!number(v, 0, 1000, &opt->carry_ratio) || (opt->carry_ratio > 0 && opt->carry_ratio < 1)) {
-        *error = "--carry-ratio " + v + ": expected 0 (off) or a number from 1";
-        return false;
-      }
-    } else if (a == "--drop-ratio") {
-      if (!value(&v)) return false;
-      if (!number(v, 0, 100, &opt->drop_ratio)) {
-        *error = "--drop-ratio " + v + ": expected a number from 0";
-        return false;
-      }
-    } else {
-      *error = "unknown argument '" + a + "'";
-      return false;
-    }
+};
+
+bool read_ops(Args& a, TuneArgs& s) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  s.ops_given = true;
+  s.o->ops.clear();
+  for (const std::string& op : hcbench::split_list(v, ',')) {
+    if (!hcbench::find_op(op)) return a.fail("unknown operation '" + op + "' (known: " + hcbench::op_names() + ")");
+    s.o->ops.push_back(op);
   }
+  return !s.o->ops.empty() || a.fail("no operation");
+}
+
+// A row for a search knob counted from 1.
+hcbench::OptionRow<TuneArgs> count_row(const char* name, int TuneOptions::*field) {
+  return {name, false, [field](Args& a, TuneArgs& s) { return a.whole(1, 1000, &(s.o->*field)); }};
+}
+
+const std::vector<hcbench::OptionRow<TuneArgs>>& tune_rows() {
+  using R = hcbench::OptionRow<TuneArgs>;
+  using hcbench::set;
+  static const std::vector<R> rows = {
+      {"-h|--help", true, [](Args&, TuneArgs& s) { return set(&s.o->help, true); }},
+      {"--exhaustive", true, [](Args&, TuneArgs& s) { return set(&s.o->exhaustive, true); }},
+      {"--ops", false, read_ops},
+      {"--sizes", false, [](Args& a, TuneArgs& s) { return a.text(&s.sizes); }},
+      {"--budget", false,
+       [](Args& a, TuneArgs& s) { return a.number(0.01, 1e6, &s.o->budget_minutes, "minutes (a positive number)"); }},
+      {"--profile", false, [](Args& a, TuneArgs& s) { return a.text(&s.o->profile); }},
+      {"--out", false, [](Args& a, TuneArgs& s) { return a.text(&s.o->out); }},
+      {"--show", false, [](Args& a, TuneArgs& s) { return a.text(&s.o->show); }},
+      {"--between", false, [](Args& a, TuneArgs& s) { return a.whole(0, 1, &s.o->between); }},
+      {"--segment-window", false, [](Args& a, TuneArgs& s) { return a.whole(0, 30, &s.o->segment_window); }},
+      count_row("--min-samples", &TuneOptions::min_samples),
+      count_row("--max-samples", &TuneOptions::max_samples),
+      count_row("--look-past", &TuneOptions::look_past),
+      count_row("--scan-steps", &TuneOptions::scan_steps),
+      count_row("--stride", &TuneOptions::stride),
+      {"--carry-ratio", false,
+       [](Args& a, TuneArgs& s) {
+         const char* expected = "0 (off) or a number from 1";
+         double& r = s.o->carry_ratio;
+         return a.number(0, 1000, &r, expected) && (r == 0 || r >= 1 || a.fail(std::string("expected ") + expected));
+       }},
+      {"--drop-ratio", false,
+       [](Args& a, TuneArgs& s) { return a.number(0, 100, &s.o->drop_ratio, "a number from 0"); }},
+  };
+  return rows;
+}
+
+}  // namespace
+
+bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
+  TuneArgs s{opt};
+  if (!hcbench::read_args(argc, argv, tune_rows(), &s, error)) return false;
   if (opt->help || !opt->show.empty()) return true;
   if (opt->max_samples < opt->min_samples) {
     *error = "--max-samples must be at least --min-samples";
     return false;
   }
-  if (!opt->profile.empty() && ops_given) {
+  if (!opt->profile.empty() && s.ops_given) {
     *error = "--profile and --ops exclude each other (the profile says which operations)";
     return false;
   }
@@ -143,7 +106,7 @@ bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* er
     *error = "--out FILE is required";
     return false;
   }
-  return hcbench::parse_size_list(sizes, &opt->sizes, error);
+  return hcbench::parse_size_list(s.sizes, &opt->sizes, error);
 }
 
 }  // namespace hctune
