@@ -199,6 +199,7 @@ void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hi
 void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc (allgather too)
 void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b);           // hier_alltoall.cc
 void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b);          // hier_alltoallv.cc
+void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b);   // hier_alltoall_leaders.cc
 void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b);            // hier_gatherv.cc (gather too)
 void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b);           // hier_gatherv.cc (scatter too)
 

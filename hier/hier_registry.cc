@@ -42,6 +42,9 @@ const HierComposition kCompositions[] = {
     // Allgather: the allgatherv composition on one-unit blocks.
     {Op::kAllgather, "allgather", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
     {Op::kAlltoall, "alltoall", kTwoLevelsOnly, false, op_bit(Op::kAlltoallv), build_hier_alltoall},
+    // Every rank a leader of some node pairs; its inter-node messages are
+    // one bundle each way per node pair, not a flat algorithm's.
+    {Op::kAlltoall, "alltoall_leaders", kTwoLevelsOnly, false, 0, build_hier_alltoall_leaders},
     // Alltoallv: the same aggregation, its leaders sized by the count
     // exchange inside each node.
     {Op::kAlltoallv, "alltoallv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kAlltoallv),

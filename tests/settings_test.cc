@@ -92,7 +92,7 @@ TEST(Settings, UnknownNamesAreErrorsListingTheKnownOnes) {
       {"hiercoll_gather_composition", "gatherv",
        "hiercoll_gather_composition=gatherv: unknown gather composition (known: gather, gather_pipelined)"},
       {"hiercoll_alltoall_composition", "alltoallv",
-       "hiercoll_alltoall_composition=alltoallv: unknown alltoall composition (known: alltoall)"},
+       "hiercoll_alltoall_composition=alltoallv: unknown alltoall composition (known: alltoall, alltoall_leaders)"},
       {"hiercoll_bcast_inter_algorithm", "recursive_doubling",
        "hiercoll_bcast_inter_algorithm=recursive_doubling: unknown bcast inter-node algorithm (known: binomial, "
        "scatter_recursive_doubling, scatter_ring, chain, pipelined_binary_tree, twotree, linear, "
