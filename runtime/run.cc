@@ -135,102 +135,157 @@ int finish_blocking(const Call& c, Plan& plan, int rc, Path path) {
 
 }  // namespace
 
-int run_call_internal(const Call& c, MPI_Request* request) {
+namespace {
+
+// What the stages of a call share once the communicator is known.
+struct CallPath {
+  CommState* state = nullptr;
+  const Settings* settings = nullptr;
+  const Topology* topo = nullptr;
+  int rank = 0, size = 0;
+};
+
+constexpr int kToMpi = -1;  // run_call_internal's "MPI's own collective"
+constexpr int kGoOn = -2;   // a stage's "the call goes on"
+
+// The communicator, its state and settings, its topology, the arguments;
+// a call that moves no data ends here.
+int prepare(const Call& c, MPI_Request* request, CallPath* p) {
   bool inter = false;
   int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  if (inter) return -1;
-  CommState* state = comm_state(c.comm);
-  const Settings& settings = comm_settings(state, c.comm);
-  if (!settings.error.empty()) {
-    std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
+  if (inter) return kToMpi;
+  p->state = comm_state(c.comm);
+  p->settings = &comm_settings(p->state, c.comm);
+  if (!p->settings->error.empty()) {
+    std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, p->settings->error.c_str());
     return raise_error(c.comm, MPI_ERR_ARG);
   }
-  if (settings.mode == Mode::kOff) return -1;
-
+  if (p->settings->mode == Mode::kOff) return kToMpi;
   // The topology before the other arguments: it is collective on a
   // communicator's first call, so a rank that refuses its arguments (an
   // error only the root can see) must not leave the others waiting in it.
-  rc = ensure_topology(state, c.comm);
+  rc = ensure_topology(p->state, c.comm);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  const Topology* topo = state->topology;
+  p->topo = p->state->topology;
   rc = validate_args(c);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-
-  int rank, size;
-  PMPI_Comm_rank(c.comm, &rank);
-  PMPI_Comm_size(c.comm, &size);
-  if (moves_nothing(c, rank, size)) {
+  PMPI_Comm_rank(c.comm, &p->rank);
+  PMPI_Comm_size(c.comm, &p->size);
+  if (moves_nothing(c, p->rank, p->size)) {
     // Counted where a small call with data would go.
     note_algorithm("none");
-    count_call(c.api, hier_would_serve(c, *state, settings, rank, size) ? Path::kHier : Path::kFlat);
+    count_call(c.api, hier_would_serve(c, *p->state, *p->settings, p->rank, p->size) ? Path::kHier : Path::kFlat);
     return request ? completed_request(request) : MPI_SUCCESS;
   }
+  return kGoOn;
+}
 
-  // Lay out the buffers and the arguments in schedule units: on the stack
-  // for a blocking call, in the request for a nonblocking one (it lives
-  // until the schedule has finished).
-  std::unique_ptr<PendingCall> pending;
-  Plan local_plan;
-  Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
-  const LentArrays lent(request ? nullptr : &plan.args, c, rank);
-  // Nonblocking calls do not agree on the plan (that would block them).
-  rc = make_plan_agreed(c, rank, size, request ? MPI_COMM_NULL : topo->comm, &plan);
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+// A call's schedule, or its result where it ran another way (arrival
+// order) or failed.
+struct Scheduled {
+  const std::shared_ptr<Schedule>* schedule = nullptr;
+  Path path = Path::kFlat;
+  int rc = kGoOn;  // else the call's result
+};
 
-  if (profiling()) profile_call(state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
+Scheduled ended(int rc) {
+  Scheduled s;
+  s.rc = rc;
+  return s;
+}
 
-  // The tuning file's method, where it has one for the call: MPI's own
-  // collective, a flat algorithm, or a composition.
-  const Tuned tuned = tuned_for(plan, settings, state);
+// The flat algorithm's schedule, from the communicator's cache; or the
+// call run in arrival order.
+// `arrival_possible`: a blocking call with no nonblocking one outstanding.
+Scheduled flat_schedule(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned, bool blocking,
+                        bool arrival_possible, int tag_base) {
+  FlatPick pick = pick_flat(c, plan, *p.settings, tuned, p.state->facts.links, blocking);
+  if (arrival_possible && wants_arrival_order(pick, *p.settings, tuned))
+    return ended(finish_blocking(
+        c, plan, run_flat_arrival(c, plan, pick, *p.settings, p.state, p.topo->comm, tag_base), Path::kFlat));
+  if (pick.algorithm->restrictions & kAllCounts) {
+    const int rc = share_root_counts(*p.topo, p.state, &pick.args, &plan.bufs, plan.unit_bytes);
+    if (rc != MPI_SUCCESS) return ended(raise_error(c.comm, rc));
+  }
+  note_algorithm(pick.algorithm->name);
+  Scheduled s;
+  s.schedule = &p.state->schedules.get(ScheduleKeyRef{pick.algorithm, pick.args},
+                                       [&] { return build_schedule(*pick.algorithm, pick.args); });
+  return s;
+}
+
+// Hierarchical compositions come first when enabled and useful.  With
+// arrival-order trees asked for, a rooted blocking call that can take them
+// runs them, hierarchically (the compositions' phases have fixed trees).
+// Not for nonblocking calls, nor while any is outstanding: the trees'
+// protocol blocks until the root answers, and nothing would advance the
+// outstanding calls meanwhile.
+Scheduled schedule_call(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned, bool blocking,
+                        int tag_base) {
+  const Settings& settings = *p.settings;
   const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
-  if (tuned_kind == Method::kNative) return -1;
-
-  // Hierarchical compositions come first when enabled and useful.  With
-  // arrival-order trees asked for, a rooted blocking call that can take
-  // them runs them, hierarchically (the compositions' phases have fixed
-  // trees).  Not for nonblocking calls, nor
-  // while any is outstanding: the trees' protocol blocks until the root
-  // answers, and nothing would advance the outstanding calls meanwhile.
-  const int tag_base = state->next_tag_base();
-  const bool arrival_possible = !request && !requests_active();
+  const bool arrival_possible = blocking && !requests_active();
   const bool arrival_order = arrival_possible && settings.dynamic && arrival_order_applies(plan.args);
-  const std::shared_ptr<Schedule>* sched = nullptr;
   const int o = static_cast<int>(c.op);
   const bool forcing_hier = !settings.composition[o].empty() || !settings.inter_algorithm[o].empty();
   // Arrival order (asked for by the knob) is no candidate of the model:
   // it takes the hierarchical trees unless the file chose otherwise.
   const bool arrival_hier = arrival_order && (tuned.from_model || !tuned.range);
   if (settings.mode == Mode::kHier && (tuned_kind == Method::kHier || forcing_hier || arrival_hier)) {
+    int rc = MPI_SUCCESS;
     if (arrival_order) {
-      rc = run_hier_arrival(c, plan, *topo, settings, state, tag_base);
-      if (rc != -1) return finish_blocking(c, plan, rc, Path::kHier);
+      rc = run_hier_arrival(c, plan, *p.topo, settings, p.state, tag_base);
+      if (rc != -1) return ended(finish_blocking(c, plan, rc, Path::kHier));
     } else {
-      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, /*blocking=*/!request, &rc);
-      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+      Scheduled s;
+      s.schedule = choose_hierarchical(c, plan, *p.topo, settings, p.state, tuned, blocking, &rc);
+      if (rc != MPI_SUCCESS) return ended(raise_error(c.comm, rc));
+      s.path = Path::kHier;
+      if (s.schedule) return s;
     }
   }
-  const Path path = sched ? Path::kHier : Path::kFlat;
-  if (!sched) {
-    FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links, /*blocking=*/!request);
-    if (arrival_possible && wants_arrival_order(pick, settings, tuned))
-      return finish_blocking(c, plan, run_flat_arrival(c, plan, pick, settings, state, topo->comm, tag_base),
-                             Path::kFlat);
-    if (pick.algorithm->restrictions & kAllCounts) {
-      rc = share_root_counts(*topo, state, &pick.args, &plan.bufs, plan.unit_bytes);
-      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-    }
-    note_algorithm(pick.algorithm->name);
-    sched = &state->schedules.get(ScheduleKeyRef{pick.algorithm, pick.args},
-                                  [&] { return build_schedule(*pick.algorithm, pick.args); });
-  }
+  return flat_schedule(c, plan, p, tuned, blocking, arrival_possible, tag_base);
+}
 
-  if (!request) return finish_blocking(c, plan, run_blocking(**sched, plan.bufs, c.mpi_op, topo->comm, tag_base), path);
-  pending->schedule = *sched;
-  rc = start_request(std::move(pending), c, topo->comm, tag_base, request);
+// Runs a blocking call's schedule to the end, or starts a nonblocking one.
+int execute(const Call& c, Plan& plan, const CallPath& p, const Scheduled& s, std::unique_ptr<PendingCall> pending,
+            int tag_base, MPI_Request* request) {
+  if (!request)
+    return finish_blocking(c, plan, run_blocking(**s.schedule, plan.bufs, c.mpi_op, p.topo->comm, tag_base), s.path);
+  pending->schedule = *s.schedule;
+  const int rc = start_request(std::move(pending), c, p.topo->comm, tag_base, request);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  count_call(c.api, path);
+  count_call(c.api, s.path);
   return MPI_SUCCESS;
+}
+
+}  // namespace
+
+// prepare, plan, decide, schedule, execute.
+int run_call_internal(const Call& c, MPI_Request* request) {
+  CallPath p;
+  int rc = prepare(c, request, &p);
+  if (rc != kGoOn) return rc;
+  // The buffers and arguments in schedule units: on the stack for a
+  // blocking call, in the request for a nonblocking one (it lives until
+  // the schedule has finished).
+  std::unique_ptr<PendingCall> pending;
+  Plan local_plan;
+  Plan& plan = request ? (pending = std::make_unique<PendingCall>())->plan : local_plan;
+  const LentArrays lent(request ? nullptr : &plan.args, c, p.rank);
+  // Nonblocking calls do not agree on the plan (that would block them).
+  rc = make_plan_agreed(c, p.rank, p.size, request ? MPI_COMM_NULL : p.topo->comm, &plan);
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  if (profiling()) profile_call(p.state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
+  // The decision: the tuning file's method where it has one, else the
+  // model's (runtime/decisions.h); MPI's own collective goes to MPI.
+  const Tuned tuned = tuned_for(plan, *p.settings, p.state);
+  if (tuned.range && tuned.range->method.kind == Method::kNative) return kToMpi;
+  const int tag_base = p.state->next_tag_base();
+  const Scheduled s = schedule_call(c, plan, p, tuned, /*blocking=*/!request, tag_base);
+  if (s.rc != kGoOn) return s.rc;
+  return execute(c, plan, p, s, std::move(pending), tag_base, request);
 }
 
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
