@@ -1,4 +1,4 @@
-// Node-aware alltoall with every rank a leader (the multi-leader form of
+// Node-aware alltoall(v) with every rank a leader (the multi-leader form of
 // hier_alltoall.cc): the bundle of node pair (k, m) is gathered and sent by
 // local rank m mod q_k of node k and received and scattered by local rank
 // k mod q_m of node m (q_n: node n's ranks), so each rank carries about
@@ -8,14 +8,26 @@
 // the nodes that rank leads from); between nodes each node pair exchanges
 // one bundle each way.  A bundle holds, by source rank, then destination
 // rank, both in their nodes' rank order.  Any layout: nodes of any size,
-// any placement.
+// any placement.  Alltoallv sizes the messages from its node's rows of
+// counts, which the count exchange gives every rank of the node
+// (hier/node_counts.h); alltoall's blocks are one unit each.
 #include <vector>
 
+#include "flat/call_blocks.h"
 #include "hier/hier_compose.h"
+#include "hier/node_counts.h"
 
 namespace hiercoll {
 
 namespace {
+
+// Local rank i's block for (send) or from (recv) rank j, in scratch units.
+struct NodeRows {
+  std::vector<int64_t> v;  // empty: one unit each (alltoall)
+  int p = 0;
+  int64_t send(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + j]; }
+  int64_t recv(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + p + j]; }
+};
 
 // The ranks of the nodes that local rank l of a node of q ranks leads to
 // and from: nodes l, l + q, ..., their ranks in order.
@@ -25,39 +37,33 @@ std::vector<int> led_ranks(const Layout& L, int q, int l) {
   return v;
 }
 
-// Whether idx is one run of consecutive units.
-bool one_run(const std::vector<int>& idx) {
-  for (size_t t = 1; t < idx.size(); ++t)
-    if (idx[t] != idx[0] + int(t)) return false;
-  return true;
-}
-
-// Copies user unit idx[t] to packed unit t (to_packed) or back, one copy per
-// run of consecutive units.
-void pack_units(ScheduleBuilder& b, Buf user, const std::vector<int>& idx, Span packed, bool to_packed) {
-  const int64_t n = static_cast<int64_t>(idx.size());
-  for (int64_t t = 0; t < n;) {
-    int64_t run = 1;
-    while (t + run < n && idx[t + run] == idx[t] + run) ++run;
-    const Span u{user, idx[t], run}, p{packed.buf, packed.off + t, run};
-    to_packed ? b.copy(u, p) : b.copy(p, u);
-    t += run;
+// The user's blocks idx of U (units(j) scratch units each) sent to
+// (sending) or received from peer in one message: straight from or to the
+// user's buffer where they lie back to back in that order, else packed in
+// scratch.
+template <typename Units>
+void move_blocks(ScheduleBuilder& b, int peer, const Blocks& U, Buf user, const std::vector<int>& idx, Units units,
+                 bool sending) {
+  int64_t total = 0;
+  bool adjacent = true;
+  for (size_t t = 0; t < idx.size(); ++t) {
+    total += units(idx[t]);
+    if (t > 0 && U.off[idx[t]] != U.off[idx[t - 1]] + U.n[idx[t - 1]]) adjacent = false;
   }
-}
-
-// The user's units idx sent to (sending) or received from peer in one
-// message: straight from or to the user's buffer where they are one run,
-// else packed in scratch.
-void move_units(ScheduleBuilder& b, int peer, Buf user, const std::vector<int>& idx, bool sending) {
-  if (idx.empty()) return;
-  if (one_run(idx)) {
-    const Span all{user, idx[0], int64_t(idx.size())};
+  if (total == 0) return;
+  if (adjacent) {
+    const Span all{user, U.off[idx.front()], U.off[idx.back()] + U.n[idx.back()] - U.off[idx.front()]};
     sending ? b.send(peer, all) : b.recv(peer, all);
     return;
   }
-  const Span packed = b.tmp(int64_t(idx.size()));
+  const Span packed = b.tmp(total);
   if (!sending) b.recv(peer, packed);
-  pack_units(b, user, idx, packed, sending);
+  int64_t at = packed.off;
+  for (int j : idx) {
+    const Span there{Buf::kTmp, at, units(j)};
+    sending ? b.copy(U.span(user, j), there) : b.copy(there, U.span(user, j));
+    at += there.n;
+  }
   if (sending) b.send(peer, packed);
 }
 
@@ -71,63 +77,86 @@ void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b) {
   const int q = static_cast<int>(mine.size());
   int me = 0;
   while (mine[me] != a.rank) ++me;
+  NodeRows R{a.node_counts, a.size};
+  if (a.op == Op::kAlltoallv && R.v.empty())  // the model's calls: alike on every rank
+    for (int i = 0; i < q; ++i) {
+      const std::vector<int64_t> row = count_row(a, 1, 1);
+      R.v.insert(R.v.end(), row.begin(), row.end());
+    }
+  const Blocks S = send_blocks(a), U = all_blocks(a);
   const std::vector<int> led = led_ranks(L, q, me);
-  const int64_t n = static_cast<int64_t>(led.size());
   // To each local rank, my blocks for the nodes it leads to.
   for (int l = 0; l < q; ++l)
-    if (l != me) move_units(b, mine[l], Buf::kSend, led_ranks(L, q, l), true);
-  // From each local rank, its blocks for the nodes I lead to (mine in Send).
-  std::vector<Span> piece(q);
-  for (int i = 0; i < q && n > 0; ++i) {
+    if (l != me) move_blocks(b, mine[l], S, Buf::kSend, led_ranks(L, q, l), [&](int j) { return R.send(me, j); }, true);
+  // From each local rank, its blocks for the nodes I lead to (mine stay in
+  // Send): block j of local rank i at piece[i][t], t its index in led.
+  std::vector<std::vector<int64_t>> piece(q);
+  for (int i = 0; i < q; ++i) {
     if (i == me) continue;
-    piece[i] = b.tmp(n);
-    b.recv(mine[i], piece[i]);
+    int64_t total = 0;
+    for (int j : led) piece[i].push_back(total), total += R.send(i, j);
+    const Span in = b.tmp(total);
+    for (int64_t& off : piece[i]) off += in.off;
+    if (total > 0) b.recv(mine[i], in);
   }
   // The bundles I send, to node m's rank that leads from my node; the one
   // to my own node (m = k) is the one I receive from it.
   std::vector<Span> got(L.num_nodes);
-  int64_t pos = 0;  // node m's ranks in led
+  size_t first = 0;  // node m's first rank in led
   for (int m = me; m < L.num_nodes; m += q) {
     const std::vector<int>& there = L.node_ranks[m];
-    const int64_t qm = static_cast<int64_t>(there.size());
-    const Span bundle = b.tmp(q * qm);
-    for (int i = 0; i < q; ++i) {
-      const Span to{Buf::kTmp, bundle.off + i * qm, qm};
-      if (i == me)
-        pack_units(b, Buf::kSend, there, to, true);
-      else
-        b.copy(Span{Buf::kTmp, piece[i].off + pos, qm}, to);
-    }
-    const int receiver = there[k % qm];
+    int64_t total = 0;
+    for (int i = 0; i < q; ++i)
+      for (int j : there) total += R.send(i, j);
+    const Span bundle = b.tmp(total);
+    int64_t at = bundle.off;
+    for (int i = 0; i < q; ++i)
+      for (size_t t = 0; t < there.size(); ++t) {
+        const Span to{Buf::kTmp, at, R.send(i, there[t])};
+        b.copy(i == me ? S.span(Buf::kSend, there[t]) : Span{Buf::kTmp, piece[i][first + t], to.n}, to);
+        at += to.n;
+      }
+    const int receiver = there[k % there.size()];
     if (receiver == a.rank)
       got[m] = bundle;
-    else
+    else if (total > 0)
       b.send(receiver, bundle);
-    pos += qm;
+    first += there.size();
   }
   // The bundles I receive: from node m's rank that leads to my node.
   for (int m = me; m < L.num_nodes; m += q) {
     if (m == k) continue;
     const std::vector<int>& there = L.node_ranks[m];
-    const int64_t qm = static_cast<int64_t>(there.size());
-    got[m] = b.tmp(qm * q);
-    b.recv(there[k % qm], got[m]);
+    int64_t total = 0;
+    for (int s : there)
+      for (int t = 0; t < q; ++t) total += R.recv(t, s);
+    got[m] = b.tmp(total);
+    if (total > 0) b.recv(there[k % there.size()], got[m]);
+  }
+  // Where block (s, t) lies in the bundles: s in led order, t local.
+  std::vector<int64_t> at(led.size() * q);
+  for (int m = me, u = 0; m < L.num_nodes; m += q) {
+    int64_t off = got[m].off;
+    for (int s : L.node_ranks[m])
+      for (int t = 0; t < q; ++t, ++u) at[u] = off, off += R.recv(t, s);
   }
   // To each local rank t, its blocks from the nodes I lead from, in led's
-  // order: from node m's i-th rank at got[m] + i q + t.
+  // order (mine to their places in Recv).
   for (int t = 0; t < q; ++t) {
-    const Span out = t == me ? Span{} : b.tmp(n);
-    int64_t at = out.off;
-    for (int m = me; m < L.num_nodes; m += q)
-      for (int i = 0; i < L.node_size(m); ++i) {
-        const Span from{Buf::kTmp, got[m].off + i * q + t, 1};
-        b.copy(from, t == me ? Span{Buf::kRecv, L.node_ranks[m][i], 1} : Span{Buf::kTmp, at++, 1});
-      }
-    if (t != me && n > 0) b.send(mine[t], out);
+    int64_t total = 0;
+    for (int s : led) total += R.recv(t, s);
+    const Span out = t == me ? Span{} : b.tmp(total);
+    int64_t to = out.off;
+    for (size_t u = 0; u < led.size(); ++u) {
+      const Span from{Buf::kTmp, at[u * q + t], R.recv(t, led[u])};
+      b.copy(from, t == me ? U.span(Buf::kRecv, led[u]) : Span{Buf::kTmp, to, from.n});
+      to += from.n;
+    }
+    if (t != me && total > 0) b.send(mine[t], out);
   }
   // From each local rank, my blocks from the nodes it leads from.
   for (int l = 0; l < q; ++l)
-    if (l != me) move_units(b, mine[l], Buf::kRecv, led_ranks(L, q, l), false);
+    if (l != me) move_blocks(b, mine[l], U, Buf::kRecv, led_ranks(L, q, l), [&](int s) { return R.recv(me, s); }, false);
 }
 
 }  // namespace hiercoll

@@ -98,6 +98,8 @@ enum HierNeed : uint32_t {
   kNeedAllCounts = 1u << 4,               // the runtime's count exchange (as flat kAllCounts):
                                           // gatherv/scatterv: every count on every rank;
                                           // alltoallv: a node's rows at its leader (hier/node_counts.h)
+  kNodeRowsEverywhere = 1u << 5,          // with kNeedAllCounts, alltoallv: the rows on every rank
+                                          // of the node, not only its leader
 };
 
 struct HierCall;
@@ -199,7 +201,7 @@ void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hi
 void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc (allgather too)
 void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b);           // hier_alltoall.cc
 void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b);          // hier_alltoallv.cc
-void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b);   // hier_alltoall_leaders.cc
+void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b);   // hier_alltoall_leaders.cc (alltoallv too)
 void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b);            // hier_gatherv.cc (gather too)
 void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b);           // hier_gatherv.cc (scatter too)
 

@@ -1,5 +1,6 @@
 // Alltoallv's count exchange: a node's leader bundles its members' blocks,
-// but MPI gives each rank only its own counts.  Before the node-aware
+// but MPI gives each rank only its own counts.  (The multi-leader form,
+// whose every rank leads, has the rows sent to every rank of the node.)  Before the node-aware
 // alltoallv composition runs, every rank sends its row (its send counts,
 // then its receive counts, in scratch units) to its node's leader, inside
 // the node only: the bundles between leaders are sized from the rows (what
@@ -24,10 +25,11 @@ int node_counts_leader(const Layout& L, int rank);
 std::vector<int64_t> count_row(const CollArgs& a, int64_t send_unit, int64_t recv_unit);
 
 // Rank rank's CollArgs::node_counts from every member's row (row(j): rank
-// j's): on the leader its node's rows in node order, else its own row.
+// j's): on the leader (on every rank: everywhere, kNodeRowsEverywhere) its
+// node's rows in node order, else its own row.
 template <typename RowOf>
-std::vector<int64_t> node_counts_of(const Layout& L, int rank, RowOf row) {
-  if (rank != node_counts_leader(L, rank)) return row(rank);
+std::vector<int64_t> node_counts_of(const Layout& L, int rank, bool everywhere, RowOf row) {
+  if (!everywhere && rank != node_counts_leader(L, rank)) return row(rank);
   std::vector<int64_t> rows;
   for (int j : L.node_ranks[L.node_of[rank]]) {
     const std::vector<int64_t> r = row(j);

@@ -74,7 +74,8 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
     return nullptr;
   }
   if (choice->comp->needs & kNeedAllCounts) {
-    *rc = args.op == Op::kAlltoallv ? share_node_counts(topo, state, &plan.args, &plan.bufs)
+    const bool everywhere = choice->comp->needs & kNodeRowsEverywhere;
+    *rc = args.op == Op::kAlltoallv ? share_node_counts(topo, state, &plan.args, &plan.bufs, everywhere)
                                     : share_root_counts(topo, state, &plan.args, &plan.bufs, plan.unit_bytes);
     if (*rc != MPI_SUCCESS) return nullptr;
   }

@@ -109,10 +109,11 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
 // scratch (bufs' Tmp) becomes bytes.  MPI error code.
 int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes);
 // Alltoallv whose composition needs its node's counts at the leader
-// (kNeedAllCounts): each rank's row in bytes to its node's leader
+// (kNeedAllCounts): each rank's row in bytes to its node's leader (to
+// every rank of the node: everywhere, kNodeRowsEverywhere)
 // (node_counts.cc, hier/node_counts.h); scratch becomes bytes.  Collective
 // inside each node.  MPI error code.
-int share_node_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs);
+int share_node_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, bool everywhere);
 
 // Arrival-order trees (HIERCOLL_DYNAMIC, or a tuning file's dynamic
 // method), blocking calls only.  Whether the flat pick runs in arrival order:

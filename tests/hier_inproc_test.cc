@@ -155,12 +155,13 @@ class HierComp : public ::testing::TestWithParam<const HierComposition*> {
     // Alltoallv's count exchange (hier/node_counts.h), from every rank's
     // arguments, in elements (one datatype on every rank here).
     const bool node_counts = sc.all_counts && sc.op == Op::kAlltoallv;
+    const bool everywhere = (r.comp->needs & kNodeRowsEverywhere) != 0;
     const Scenario plain = sc;
-    sc.build = [choice, layout, node_counts, plain](const CollArgs& a) {
+    sc.build = [choice, layout, node_counts, everywhere, plain](const CollArgs& a) {
       if (!node_counts) return build_composed(*choice, *layout, a);
       CollArgs exchanged = a;
-      exchanged.node_counts =
-          node_counts_of(*layout, a.rank, [&](int j) { return count_row(scenario_args(plain, j), 1, 1); });
+      exchanged.node_counts = node_counts_of(*layout, a.rank, everywhere,
+                                             [&](int j) { return count_row(scenario_args(plain, j), 1, 1); });
       return build_composed(*choice, *layout, exchanged);
     };
     sc.name = std::string("hier:") + r.comp->name + (r.inter ? std::string(" inter=") + r.inter->name : "") +

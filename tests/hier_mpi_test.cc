@@ -3,8 +3,8 @@
 // every data case, every root, in place and not, counts from 0 to past the
 // pipelining threshold, with each composition forced by its hint; and
 // that the forced compositions really ran where they apply (bcast, reduce,
-// allreduce, barrier, scan, exscan, allgather(v), alltoall(v), the
-// multi-leader alltoall, gather, scatter, reduce_scatter(_block)
+// allreduce, barrier, scan, exscan, allgather(v), alltoall(v) with one
+// leader per node or many, gather, scatter, reduce_scatter(_block)
 // on multi-node layouts that are not
 // degenerate), and not where they do not.  Also: the socket level (hwloc synthetic topology), communicators
 // that are splits of MPI_COMM_WORLD, the per-communicator knobs (forced
@@ -141,13 +141,17 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
-    // The multi-leader alltoall over the same counts, in place and not.
-    MPI_Comm leaders = forcing(base, {{"hiercoll_alltoall_composition", "alltoall_leaders"}});
-    for (int count : counts)
-      for (const char* dc : {"int_sum", "vector_sum"})
-        for (int in_place = 0; in_place < (allows_in_place(ApiOp::kAlltoall) ? 2 : 1); ++in_place)
-          check(MpiCase{ApiOp::kAlltoall, &data_case(dc), count, 0, in_place == 1}, leaders);
-    check(MpiCase{ApiOp::kAlltoall, &data_case("matmul"), large_count, 0, false}, leaders);
+    // The multi-leader alltoall(v) over the same counts, in place and not.
+    MPI_Comm leaders = forcing(base, {{"hiercoll_alltoall_composition", "alltoall_leaders"},
+                                      {"hiercoll_alltoallv_composition", "alltoallv_leaders"}});
+    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv}) {
+      for (int count : counts)
+        for (const char* dc : {"int_sum", "vector_sum"})
+          for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
+            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps)
+              check(MpiCase{api, &data_case(dc), count, 0, in_place == 1, gaps == 1}, leaders);
+      check(MpiCase{api, &data_case("matmul"), large_count, 0, false}, leaders);
+    }
     MPI_Comm_free(&leaders);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
       MPI_Comm big = forcing(base, {{"hiercoll_bcast_composition", "bcast_pipelined"},
