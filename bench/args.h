@@ -31,6 +31,11 @@ class Args {
   // Records "<name> <value>: why" (or "<name>: why" without a value read)
   // and returns false.
   bool fail(const std::string& why);
+  // Records `message` as it is (one that already names the option).
+  bool refuse(const std::string& message) {
+    error_ = message;
+    return false;
+  }
   const std::string& error() const { return error_; }
 
  private:

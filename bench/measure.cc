@@ -81,13 +81,96 @@ double Runner::timed_call(const Point& p, const Impl& impl, OpBuffers& b, int ro
   return (t1 - t0) * 1e6;
 }
 
+std::vector<double> Runner::warm_up(const Point& p, const std::vector<Impl*>& active, OpBuffers& b,
+                                    std::vector<int>* wrong) {
+  const int n = static_cast<int>(active.size());
+  std::vector<double> estimate(n, 0);
+  const int warmups = std::max(opt_.warmup, opt_.check ? 1 : 0);
+  for (int root : p.roots)
+    for (int w = 0; w < warmups; ++w)
+      for (int i = 0; i < n; ++i) {
+        const bool check = opt_.check && w == 0;
+        const int r = root < 0 ? 0 : root;
+        if (check) fill_for_check(*p.op, b, rank_, size_, r);
+        const double t = timed_call(p, *active[i], b, root);
+        if (w == warmups - 1) estimate[i] = std::max(estimate[i], t);
+        if (check && !verify(*p.op, b, rank_, size_, r)) (*wrong)[i] = 1;
+      }
+  return estimate;
+}
+
+// Repetition k visits every root (in an order rotated by k) and at each
+// root every series (rotated by k), so that drift of the machine hits
+// roots and implementations alike.  With --skew every call of repetition k
+// has the same late ranks, and each implementation is also timed without
+// them, for the ideal: the largest delay plus the fastest time without skew.
+TimedCalls Runner::time_point(const Point& p, const std::vector<Impl*>& active, OpBuffers& b, int reps) {
+  TimedCalls t;
+  t.n = static_cast<int>(active.size());
+  t.nroots = static_cast<int>(p.roots.size());
+  const bool skewed = opt_.skew.any();
+  t.series = skewed ? 2 * t.n : t.n;
+  t.reps = reps;
+  t.times.assign(static_cast<size_t>(t.nroots) * t.series * reps, 0);
+  t.algorithm.resize(static_cast<size_t>(t.nroots) * t.n);
+  t.largest_delay.assign(reps, 0);
+  for (int k = 0; k < reps; ++k) {
+    const std::vector<double> delays = skewed ? opt_.skew.delays(k, size_) : std::vector<double>(size_, 0);
+    t.largest_delay[k] = *std::max_element(delays.begin(), delays.end());
+    for (int q = 0; q < t.nroots; ++q) {
+      const int ri = (q + k) % t.nroots;
+      for (int j = 0; j < t.series; ++j) {
+        const int s = (k + j) % t.series;
+        const int i = s % t.n;
+        t.times[t.at(ri, s, k)] = timed_call(p, *active[i], b, p.roots[ri], s < t.n ? delays[rank_] : 0);
+        if (rank_ == 0 && k == reps - 1 && s < t.n)
+          t.algorithm[static_cast<size_t>(ri) * t.n + i] = active[i]->algorithm(*p.op);
+      }
+    }
+  }
+  return t;
+}
+
+void Runner::record(const Point& p, const std::vector<Impl*>& active, const TimedCalls& t, Results* results,
+                    std::vector<std::vector<double>>* medians) {
+  std::vector<double> slowest(t.times.size(), 0);
+  PMPI_Reduce(t.times.data(), slowest.data(), static_cast<int>(t.times.size()), MPI_DOUBLE, MPI_MAX, 0, ctrl_);
+  if (rank_ != 0) return;
+  for (int ri = 0; ri < t.nroots; ++ri) {
+    for (int i = 0; i < t.n; ++i) {
+      Measurement m;
+      m.op = p.op->name;
+      m.bytes = p.bytes;
+      m.impl = active[i]->spec.name;
+      m.algorithm = t.algorithm[static_cast<size_t>(ri) * t.n + i];
+      m.root = p.roots[ri];
+      m.samples.assign(slowest.begin() + static_cast<long>(t.at(ri, i, 0)),
+                       slowest.begin() + static_cast<long>(t.at(ri, i, 0) + t.reps));
+      (*medians)[i].push_back(m.summary().median);
+      results->add(std::move(m));
+    }
+    if (t.series == t.n) continue;  // no skew
+    Measurement ideal;
+    ideal.op = p.op->name;
+    ideal.bytes = p.bytes;
+    ideal.impl = "ideal";
+    ideal.algorithm = "largest delay + fastest without skew";
+    ideal.root = p.roots[ri];
+    for (int k = 0; k < t.reps; ++k) {
+      double fastest = INFINITY;
+      for (int i = 0; i < t.n; ++i) fastest = std::min(fastest, slowest[t.at(ri, t.n + i, k)]);
+      ideal.samples.push_back(t.largest_delay[k] + fastest);
+    }
+    results->add(std::move(ideal));
+  }
+}
+
 PointOutcome Runner::run(const Point& p, Results* results) {
   PointOutcome out;
   const double began = MPI_Wtime();
   const long starts_before = clock_->starts();
   const double late_before = clock_->lateness_sum();
   clock_->resync();
-
   // The implementations that can run this operation.
   std::vector<Impl*> active;
   for (Impl& i : *impls_) {
@@ -96,95 +179,17 @@ PointOutcome Runner::run(const Point& p, Results* results) {
     else out.skipped.push_back(i.spec.name + ": " + why);
   }
   const int n = static_cast<int>(active.size());
-  std::vector<std::vector<double>> medians(n);  // per impl, per root (rank 0)
   if (n == 0) return out;
-
   OpBuffers buf = make_buffers(*p.op, p.bytes, size_, rank_, opt_.counts);
   std::vector<int> wrong(n, 0);
-  const int nroots = static_cast<int>(p.roots.size());
-  auto root_arg = [&](int r) { return r < 0 ? 0 : r; };
-
-  // Warm-up of every root and implementation; the first call of each
-  // checks its result. The last warm-up call gives the time estimate.
-  std::vector<double> estimate(n, 0);
-  const int warmups = std::max(opt_.warmup, opt_.check ? 1 : 0);
-  for (int root : p.roots)
-    for (int w = 0; w < warmups; ++w)
-      for (int i = 0; i < n; ++i) {
-        const bool check = opt_.check && w == 0;
-        if (check) fill_for_check(*p.op, buf, rank_, size_, root_arg(root));
-        const double t = timed_call(p, *active[i], buf, root);
-        if (w == warmups - 1) estimate[i] = std::max(estimate[i], t);
-        if (check && !verify(*p.op, buf, rank_, size_, root_arg(root))) wrong[i] = 1;
-      }
-
-  // Repetitions: fixed, or as many as fit the time per point (the same on
-  // every rank: the estimates are agreed first).
-  const int reps = repetitions(opt_, estimate, nroots, *clock_, ctrl_);
-  out.reps = reps;
-
-  // Timing. Repetition k visits every root (in an order rotated by k) and
-  // at each root every implementation (rotated by k), so that drift of the
-  // machine hits roots and implementations alike.
-  // times[(root index * n + impl) * reps + k]
-  // With --skew every call of repetition k has the same late ranks, and
-  // each implementation is also timed without them (series n + i), for
-  // the ideal: the largest delay plus the fastest time without skew.
-  const bool skewed = opt_.skew.any();
-  const int series_per_root = skewed ? 2 * n : n;
-  std::vector<double> times(static_cast<size_t>(nroots) * series_per_root * reps, 0);
-  std::vector<std::string> algorithm(static_cast<size_t>(nroots) * n);
-  std::vector<double> largest_delay(reps, 0);
-  for (int k = 0; k < reps; ++k) {
-    const std::vector<double> delays = skewed ? opt_.skew.delays(k, size_) : std::vector<double>(size_, 0);
-    largest_delay[k] = *std::max_element(delays.begin(), delays.end());
-    for (int q = 0; q < nroots; ++q) {
-      const int ri = (q + k) % nroots;
-      for (int j = 0; j < series_per_root; ++j) {
-        const int s = (k + j) % series_per_root;
-        const int i = s % n;
-        const size_t series = static_cast<size_t>(ri) * series_per_root + s;
-        times[series * reps + k] = timed_call(p, *active[i], buf, p.roots[ri], s < n ? delays[rank_] : 0);
-        if (rank_ == 0 && k == reps - 1 && s < n) algorithm[static_cast<size_t>(ri) * n + i] = active[i]->algorithm(*p.op);
-      }
-    }
-  }
-  out.calls += static_cast<long>(nroots) * series_per_root * reps;
-
-  // The slowest rank's time of every call.
-  std::vector<double> slowest(times.size(), 0);
-  PMPI_Reduce(times.data(), slowest.data(), static_cast<int>(times.size()), MPI_DOUBLE, MPI_MAX, 0, ctrl_);
-  if (rank_ == 0) {
-    for (int ri = 0; ri < nroots; ++ri) {
-      for (int i = 0; i < n; ++i) {
-        const size_t series = static_cast<size_t>(ri) * series_per_root + i;
-        Measurement m;
-        m.op = p.op->name;
-        m.bytes = p.bytes;
-        m.impl = active[i]->spec.name;
-        m.algorithm = algorithm[static_cast<size_t>(ri) * n + i];
-        m.root = p.roots[ri];
-        m.samples.assign(slowest.begin() + static_cast<long>(series * reps),
-                         slowest.begin() + static_cast<long>((series + 1) * reps));
-        medians[i].push_back(m.summary().median);
-        results->add(std::move(m));
-      }
-      if (!skewed) continue;
-      Measurement ideal;
-      ideal.op = p.op->name;
-      ideal.bytes = p.bytes;
-      ideal.impl = "ideal";
-      ideal.algorithm = "largest delay + fastest without skew";
-      ideal.root = p.roots[ri];
-      for (int k = 0; k < reps; ++k) {
-        double fastest = INFINITY;
-        for (int i = 0; i < n; ++i)
-          fastest = std::min(fastest, slowest[(static_cast<size_t>(ri) * series_per_root + n + i) * reps + k]);
-        ideal.samples.push_back(largest_delay[k] + fastest);
-      }
-      results->add(std::move(ideal));
-    }
-  }
+  const std::vector<double> estimate = warm_up(p, active, buf, &wrong);
+  // Fixed, or as many as fit the time per point (the same on every rank:
+  // the estimates are agreed first).
+  out.reps = repetitions(opt_, estimate, static_cast<int>(p.roots.size()), *clock_, ctrl_);
+  const TimedCalls t = time_point(p, active, buf, out.reps);
+  out.calls += static_cast<long>(t.nroots) * t.series * t.reps;
+  std::vector<std::vector<double>> medians(n);  // per impl, per root (rank 0)
+  record(p, active, t, results, &medians);
 
   // Wrong results anywhere, and late starts, summed over ranks.
   std::vector<int> any_wrong(n, 0);

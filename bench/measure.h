@@ -38,6 +38,17 @@ struct PointOutcome {
   double seconds = 0;
 };
 
+// The timed calls of one point on one rank: series s of root index ri
+// (an implementation; with --skew also each one timed without the skew,
+// series n + i), repetition k at times[at(ri, s, k)].
+struct TimedCalls {
+  int n = 0, nroots = 0, series = 0, reps = 0;
+  std::vector<double> times;
+  std::vector<double> largest_delay;   // per repetition
+  std::vector<std::string> algorithm;  // [ri * n + i], rank 0
+  size_t at(int ri, int s, int k) const { return (static_cast<size_t>(ri) * series + s) * reps + k; }
+};
+
 class Runner {
  public:
   Runner(const Options& opt, MPI_Comm ctrl, std::vector<Impl>* impls, SyncClock* clock);
@@ -47,6 +58,14 @@ class Runner {
  private:
   // `delay_us`: this rank enters the call that late after the common start.
   double timed_call(const Point& p, const Impl& impl, OpBuffers& b, int root, double delay_us = 0);
+  // Warm-up calls at every root; the first of each checked (*wrong), the
+  // last one's time the estimate returned.
+  std::vector<double> warm_up(const Point& p, const std::vector<Impl*>& active, OpBuffers& b, std::vector<int>* wrong);
+  TimedCalls time_point(const Point& p, const std::vector<Impl*>& active, OpBuffers& b, int reps);
+  // The slowest rank's time of every call, on rank 0 as Measurements (and
+  // the ideal under --skew); each implementation's median per root.
+  void record(const Point& p, const std::vector<Impl*>& active, const TimedCalls& t, Results* results,
+              std::vector<std::vector<double>>* medians);
 
   void late_entry(double when);
 

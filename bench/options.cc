@@ -248,7 +248,7 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
       {"--counts", false,
        [](Args& a, BenchArgs& s) {
          std::string v, why;
-         return a.text(&v) && (parse_counts(v, &s.o.counts, &why) || a.fail(why));
+         return a.text(&v) && (parse_counts(v, &s.o.counts, &why) || a.refuse(why));
        }},
       {"--sizes", false,
        [](Args& a, BenchArgs& s) {
@@ -285,7 +285,7 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
          std::string v;
          if (!a.text(&v)) return false;
          const std::string why = parse_skew(v, &s.o.skew);
-         return why.empty() || a.fail(why);
+         return why.empty() || a.refuse(why);
        }},
       {"--max-buffer", false,
        [](Args& a, BenchArgs& s) {

@@ -122,6 +122,9 @@ TEST(BenchOptions, RefusalsNameTheOption) {
   EXPECT_EQ(bench({"--roots", "1,x"}), "--roots '1,x': not auto, all, sample or a list of ranks");
   EXPECT_EQ(bench({"--out="}), "--out '': empty folder name");
   EXPECT_EQ(bench({"--no-plots=1"}), "unknown argument '--no-plots=1' (see --help)");
+  EXPECT_EQ(bench({"--skew", "1:100"}).rfind("--skew 1:100: expected", 0), 0u);
+  EXPECT_EQ(bench({"--counts", "many"}).rfind("--counts: 'many' is not uniform", 0), 0u);
+  EXPECT_EQ(bench({"--sizes", "8,x"}).rfind("--sizes '8,x': bad size 'x'", 0), 0u);
   EXPECT_EQ(bench({"--overlap", "--persistent"}), "--overlap and --persistent are separate studies: give one");
   EXPECT_EQ(bench({"--ops", "bcast", "--no-plots", "--roots=all"}), "");
 }
