@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "flat/buffers.h"
+#include "runtime/call_stages.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"
 #include "runtime/stats.h"
@@ -178,74 +179,57 @@ int say_native(const Settings& s, const Call& c, const char* why) {
 
 }  // namespace
 
-int init_persistent(const Call& c, MPI_Request* request) {
-  bool inter = false;
-  int rc = validate_comm(c, &inter);
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  if (inter) return -1;
-  CommState* state = comm_state(c.comm);
-  const Settings& settings = comm_settings(state, c.comm);
-  if (!settings.error.empty()) {
-    std::fprintf(stderr, "hiercoll: %s: %s\n", c.mpi_name, settings.error.c_str());
-    return raise_error(c.comm, MPI_ERR_ARG);
-  }
-  if (settings.mode == Mode::kOff) return say_native(settings, c, "mode off");
-  rc = ensure_topology(state, c.comm);  // collective on the communicator's first call, as init is
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-  const Topology* topo = state->topology;
-  rc = validate_args(c);
-  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+namespace {
 
-  int rank, size;
-  PMPI_Comm_rank(c.comm, &rank);
-  PMPI_Comm_size(c.comm, &size);
+// The plan and schedule, decided as a nonblocking call's (no arrival order:
+// its protocol blocks; no count exchange inside a start); kGoOn, kToMpi
+// (the tuning file's method is MPI's own), or the MPI code raised.
+int plan_persistent(const Call& c, const CallPath& cp, PersistentCall* p) {
+  Plan& plan = p->plan;
+  int rc;
+  try {
+    rc = make_plan(c, cp.rank, cp.size, &plan);
+  } catch (const std::bad_alloc&) {
+    rc = MPI_ERR_NO_MEM;
+  }
+  if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
+  const Tuned tuned = tuned_for(plan, *cp.settings, cp.state);
+  if (tuned.range && tuned.range->method.kind == Method::kNative)
+    return say_native(*cp.settings, c, "the tuning file's method");
+  const Scheduled s = schedule_call(c, plan, cp, tuned, /*blocking=*/false, /*tag_base=*/0);
+  if (s.rc != kGoOn) return s.rc;
+  p->path = s.path;
+  p->schedule = *s.schedule;
+  plan_refresh(p, cp.rank, cp.size);
+  for (const BufDesc& d : plan.bufs.buf) p->pins.pin_type(d.type);
+  p->pins.pin_type(plan.message.type);
+  if (c.op == Op::kBcast) p->pins.pin_type(c.recvtype);  // the root packs with it
+  p->pins.pin_op(c.mpi_op);
+  return kGoOn;
+}
+
+}  // namespace
+
+int init_persistent(const Call& c, MPI_Request* request) {
+  CallPath cp;
+  int rc = prepare_call(c, &cp);  // the topology is collective on a first call, as init is
+  if (rc == kToMpi && cp.settings && cp.settings->mode == Mode::kOff) return say_native(*cp.settings, c, "mode off");
+  if (rc != kGoOn) return rc;
   auto p = std::make_unique<PersistentCall>();
   p->c = c;
-  p->state = state;
-  p->private_comm = topo->comm;
+  p->state = cp.state;
+  p->private_comm = cp.topo->comm;
   p->op = c.mpi_op;
   p->comm = c.comm;
-  if (moves_nothing(c, rank, size)) {
+  if (moves_nothing(c, cp.rank, cp.size)) {
     p->empty = true;
     // Counted where the mode and layout would send a call with data (an
     // operation the rules keep flat included).
-    p->path = settings.mode == Mode::kHier && state->facts.hierarchical() ? Path::kHier : Path::kFlat;
+    p->path = cp.settings->mode == Mode::kHier && cp.state->facts.hierarchical() ? Path::kHier : Path::kFlat;
     note_algorithm("none");
   } else {
-    Plan& plan = p->plan;
-    try {
-      rc = make_plan(c, rank, size, &plan);
-    } catch (const std::bad_alloc&) {
-      rc = MPI_ERR_NO_MEM;
-    }
-    if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-    const Tuned tuned = tuned_for(plan, settings, state);
-    const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
-    if (tuned_kind == Method::kNative) return say_native(settings, c, "the tuning file's method");
-    // The same decision as a nonblocking call's (no arrival order: its
-    // protocol blocks; no count exchange inside a start).
-    const std::shared_ptr<Schedule>* sched = nullptr;
-    if (settings.mode == Mode::kHier && tuned_kind == Method::kHier) {
-      sched = choose_hierarchical(c, plan, *topo, settings, state, tuned, /*blocking=*/false, &rc);
-      if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-    }
-    p->path = sched ? Path::kHier : Path::kFlat;
-    if (!sched) {
-      FlatPick pick = pick_flat(c, plan, settings, tuned, state->facts.links, /*blocking=*/false);
-      if (pick.algorithm->restrictions & kAllCounts) {  // init is collective: the exchange may run here
-        rc = share_root_counts(*topo, state, &pick.args, &plan.bufs, plan.unit_bytes);
-        if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
-      }
-      note_algorithm(pick.algorithm->name);
-      sched = &state->schedules.get(ScheduleKeyRef{pick.algorithm, pick.args},
-                                    [&] { return build_schedule(*pick.algorithm, pick.args); });
-    }
-    p->schedule = *sched;
-    plan_refresh(p.get(), rank, size);
-    for (const BufDesc& d : plan.bufs.buf) p->pins.pin_type(d.type);
-    p->pins.pin_type(plan.message.type);
-    if (c.op == Op::kBcast) p->pins.pin_type(c.recvtype);  // the root packs with it
-    p->pins.pin_op(c.mpi_op);
+    rc = plan_persistent(c, cp, p.get());
+    if (rc != kGoOn) return rc;
   }
   p->pins.pin_comm(c.comm);
   p->self_tag = take_tag();

@@ -13,6 +13,7 @@
 #include "select/flat_choice.h"
 #include "select/flat_rules.h"
 #include "runtime/call.h"
+#include "runtime/call_stages.h"
 #include "runtime/comm_state.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
@@ -137,20 +138,10 @@ int finish_blocking(const Call& c, Plan& plan, int rc, Path path) {
 
 namespace {
 
-// What the stages of a call share once the communicator is known.
-struct CallPath {
-  CommState* state = nullptr;
-  const Settings* settings = nullptr;
-  const Topology* topo = nullptr;
-  int rank = 0, size = 0;
-};
-
-constexpr int kToMpi = -1;  // run_call_internal's "MPI's own collective"
-constexpr int kGoOn = -2;   // a stage's "the call goes on"
-
-// The communicator, its state and settings, its topology, the arguments;
-// a call that moves no data ends here.
-int prepare(const Call& c, MPI_Request* request, CallPath* p) {
+// prepare_call's and schedule_call's bodies are inlined into
+// run_call_internal: small calls are latency-bound, and calling out cost
+// about 70 instructions a call (callgrind).
+[[gnu::always_inline]] inline int prepare(const Call& c, CallPath* p) {
   bool inter = false;
   int rc = validate_comm(c, &inter);
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
@@ -172,22 +163,14 @@ int prepare(const Call& c, MPI_Request* request, CallPath* p) {
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   PMPI_Comm_rank(c.comm, &p->rank);
   PMPI_Comm_size(c.comm, &p->size);
-  if (moves_nothing(c, p->rank, p->size)) {
-    // Counted where a small call with data would go.
-    note_algorithm("none");
-    count_call(c.api, hier_would_serve(c, *p->state, *p->settings, p->rank, p->size) ? Path::kHier : Path::kFlat);
-    return request ? completed_request(request) : MPI_SUCCESS;
-  }
   return kGoOn;
 }
 
-// A call's schedule, or its result where it ran another way (arrival
-// order) or failed.
-struct Scheduled {
-  const std::shared_ptr<Schedule>* schedule = nullptr;
-  Path path = Path::kFlat;
-  int rc = kGoOn;  // else the call's result
-};
+}  // namespace
+
+int prepare_call(const Call& c, CallPath* p) { return prepare(c, p); }
+
+namespace {
 
 Scheduled ended(int rc) {
   Scheduled s;
@@ -198,8 +181,8 @@ Scheduled ended(int rc) {
 // The flat algorithm's schedule, from the communicator's cache; or the
 // call run in arrival order.
 // `arrival_possible`: a blocking call with no nonblocking one outstanding.
-Scheduled flat_schedule(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned, bool blocking,
-                        bool arrival_possible, int tag_base) {
+[[gnu::always_inline]] inline Scheduled flat_schedule(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned,
+                                                     bool blocking, bool arrival_possible, int tag_base) {
   FlatPick pick = pick_flat(c, plan, *p.settings, tuned, p.state->facts.links, blocking);
   if (arrival_possible && wants_arrival_order(pick, *p.settings, tuned))
     return ended(finish_blocking(
@@ -221,8 +204,8 @@ Scheduled flat_schedule(const Call& c, Plan& plan, const CallPath& p, const Tune
 // Not for nonblocking calls, nor while any is outstanding: the trees'
 // protocol blocks until the root answers, and nothing would advance the
 // outstanding calls meanwhile.
-Scheduled schedule_call(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned, bool blocking,
-                        int tag_base) {
+[[gnu::always_inline]] inline Scheduled schedule(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned,
+                                                bool blocking, int tag_base) {
   const Settings& settings = *p.settings;
   const Method::Kind tuned_kind = tuned.range ? tuned.range->method.kind : Method::kHier;
   const bool arrival_possible = blocking && !requests_active();
@@ -262,11 +245,23 @@ int execute(const Call& c, Plan& plan, const CallPath& p, const Scheduled& s, st
 
 }  // namespace
 
+
+Scheduled schedule_call(const Call& c, Plan& plan, const CallPath& p, const Tuned& tuned, bool blocking,
+                        int tag_base) {
+  return schedule(c, plan, p, tuned, blocking, tag_base);
+}
+
 // prepare, plan, decide, schedule, execute.
 int run_call_internal(const Call& c, MPI_Request* request) {
   CallPath p;
-  int rc = prepare(c, request, &p);
+  int rc = prepare(c, &p);
   if (rc != kGoOn) return rc;
+  if (moves_nothing(c, p.rank, p.size)) {
+    // Counted where a small call with data would go.
+    note_algorithm("none");
+    count_call(c.api, hier_would_serve(c, *p.state, *p.settings, p.rank, p.size) ? Path::kHier : Path::kFlat);
+    return request ? completed_request(request) : MPI_SUCCESS;
+  }
   // The buffers and arguments in schedule units: on the stack for a
   // blocking call, in the request for a nonblocking one (it lives until
   // the schedule has finished).
@@ -283,7 +278,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   const Tuned tuned = tuned_for(plan, *p.settings, p.state);
   if (tuned.range && tuned.range->method.kind == Method::kNative) return kToMpi;
   const int tag_base = p.state->next_tag_base();
-  const Scheduled s = schedule_call(c, plan, p, tuned, /*blocking=*/!request, tag_base);
+  const Scheduled s = schedule(c, plan, p, tuned, /*blocking=*/!request, tag_base);
   if (s.rc != kGoOn) return s.rc;
   return execute(c, plan, p, s, std::move(pending), tag_base, request);
 }
