@@ -4,8 +4,8 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
+#include "bench/args.h"
 #include "bench/ops.h"
 #include "bench/options.h"
 
@@ -13,13 +13,8 @@ namespace hiercoll {
 
 namespace {
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) out.push_back(item);
-  return out;
-}
+using hcbench::Args;
+using hcbench::split_list;
 
 bool parse_count(const std::string& text, int* v) {
   char* end = nullptr;
@@ -29,19 +24,161 @@ bool parse_count(const std::string& text, int* v) {
   return true;
 }
 
-bool parse_figure(const std::string& text, double* v) {
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end || !std::isfinite(x)) return false;
-  *v = x;
+// What the rows edit: the options, and the layout's pieces until the end.
+struct SimArgs {
+  SimOptions* o;
+  int nodes = 4, ppn = 2;
+  std::string ppn_list = {};
+};
+
+// A figure of the cost model: any finite number (check_cost_model judges
+// it with the others at the end).
+hcbench::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*field) {
+  return {name, false, [field](Args& a, SimArgs& s) {
+            s.o->figures_given = true;
+            return a.number(-HUGE_VAL, HUGE_VAL, &(s.o->model.*field), "a number");
+          }};
+}
+
+// A size of the cost model, as bench spells sizes (64K).
+hcbench::OptionRow<SimArgs> bytes_row(const char* name, double CostModel::*field) {
+  return {name, false, [field](Args& a, SimArgs& s) {
+            s.o->figures_given = true;
+            std::string v, why;
+            std::vector<int64_t> bytes;
+            if (!a.text(&v)) return false;
+            if (!hcbench::parse_size_list(v, &bytes, &why) || bytes.size() != 1) return a.fail("expected one size");
+            s.o->model.*field = static_cast<double>(bytes.front());
+            return true;
+          }};
+}
+
+// A choice between two words; *out is whether the second was given.
+bool either(Args& a, const char* first, const char* second, bool* out) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  if (v != first && v != second) return a.fail(std::string("expected ") + first + " or " + second);
+  *out = v == second;
   return true;
 }
 
-// One size as bench spells it (64K).
-bool parse_bytes(const std::string& text, double* v, std::string* error) {
-  std::vector<int64_t> bytes;
-  if (!hcbench::parse_size_list(text, &bytes, error) || bytes.size() != 1) return false;
-  *v = static_cast<double>(bytes.front());
+bool read_roots(Args& a, SimArgs& s) {
+  std::string v;
+  if (!a.text(&v)) return false;
+  s.o->roots.clear();
+  if (v == "sample") return true;
+  for (const std::string& item : split_list(v, ',')) {
+    int root = 0;  // parse_count takes 1.., and rank 0 is a root too
+    if (item != "0" && !parse_count(item, &root)) return a.fail("expected sample or a list of ranks");
+    s.o->roots.push_back(root);
+  }
+  return true;
+}
+
+bool read_figures_file(Args& a, SimArgs& s) {
+  // At its place: figure options after it change what it set.
+  std::string v, source, why;
+  if (!a.text(&v)) return false;
+  s.o->figures_given = true;
+  if (!load_figures_file(v, &s.o->model, &source, &why)) return a.refuse("--figures: " + why);
+  s.o->figures_source = source;
+  return true;
+}
+
+const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
+  using R = hcbench::OptionRow<SimArgs>;
+  auto text = [](std::string SimOptions::*field) {
+    return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
+  };
+  auto list = [](std::vector<std::string> SimOptions::*field) {
+    return [field](Args& a, SimArgs& s) {
+      std::string v;
+      if (!a.text(&v)) return false;
+      s.o->*field = split_list(v, ',');
+      return true;
+    };
+  };
+  auto count = [](int SimArgs::*field) {
+    return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
+  };
+  static const std::vector<R> rows = {
+      {"-h|--help", true, [](Args&, SimArgs& s) { return hcbench::set(&s.o->help, true); }},
+      {"--nodes", false, count(&SimArgs::nodes)},
+      {"--ppn", false, count(&SimArgs::ppn)},
+      {"--ppn-list", false, [](Args& a, SimArgs& s) { return a.text(&s.ppn_list); }},
+      {"--map-by", false,
+       [](Args& a, SimArgs& s) {
+         bool node = false;
+         if (!either(a, "slot", "node", &node)) return false;
+         s.o->placement = node ? "node" : "slot";
+         return true;
+       }},
+      {"--ops", false, list(&SimOptions::ops)},
+      {"--impls", false, list(&SimOptions::impls)},
+      {"--sizes", false,
+       [](Args& a, SimArgs& s) {
+         std::string v, why;
+         return a.text(&v) && (hcbench::parse_size_list(v, &s.o->sizes, &why) || a.fail(why));
+       }},
+      figure_row("--alpha", &CostModel::alpha_us),
+      figure_row("--bandwidth", &CostModel::bandwidth_gbps),
+      figure_row("--shm-alpha", &CostModel::shm_alpha_us),
+      figure_row("--shm-bandwidth", &CostModel::shm_bandwidth_gbps),
+      figure_row("--reduce-bandwidth", &CostModel::reduce_gbps),
+      figure_row("--message-cpu", &CostModel::message_cpu_us),
+      bytes_row("--link-burst", &CostModel::burst_bytes),
+      bytes_row("--eager-limit", &CostModel::eager_limit),
+      bytes_row("--shm-eager-limit", &CostModel::shm_eager_limit),
+      {"--latency-overlaps", false,
+       [](Args& a, SimArgs& s) {
+         s.o->figures_given = true;
+         return either(a, "no", "yes", &s.o->model.latency_overlaps);
+       }},
+      {"--cores", false,
+       [](Args& a, SimArgs& s) {
+         s.o->figures_given = true;
+         return a.whole(0, 1 << 24, &s.o->model.cores);
+       }},
+      {"--cores-shared-by", false,
+       [](Args& a, SimArgs& s) {
+         s.o->figures_given = true;
+         return either(a, "node", "all", &s.o->model.cores_shared_by_all);
+       }},
+      {"--figures", false, read_figures_file},
+      {"--figures-out", false, text(&SimOptions::figures_out)},
+      {"--out", false, text(&SimOptions::out)},
+      {"--tuning", false, text(&SimOptions::tuning)},
+      {"--calibrate", false, text(&SimOptions::calibrate)},
+      {"--fit", false, [](Args& a, SimArgs& s) { return either(a, "squares", "absolute", &s.o->fit_absolute); }},
+      {"--max-steps", false,
+       [](Args& a, SimArgs& s) {
+         double n = 0;
+         if (!a.number(1, 9.2e18, &n, "a positive whole number") || n != std::floor(n))
+           return a.fail("expected a positive whole number");
+         s.o->max_steps = static_cast<int64_t>(n);
+         return true;
+       }},
+      {"--roots", false, read_roots},
+  };
+  return rows;
+}
+
+// The layout from --nodes and --ppn, or --ppn-list.
+bool set_layout(const SimArgs& s, std::string* error) {
+  SimOptions* o = s.o;
+  if (s.ppn_list.empty()) {
+    o->ranks_per_node.assign(s.nodes, s.ppn);
+    return true;
+  }
+  o->ranks_per_node.clear();
+  for (const std::string& item : split_list(s.ppn_list, ',')) {
+    int k = 0;
+    if (!parse_count(item, &k)) {
+      *error = "bad --ppn-list '" + s.ppn_list + "' (example: 3,1,2)";
+      return false;
+    }
+    o->ranks_per_node.push_back(k);
+  }
   return true;
 }
 
@@ -92,94 +229,11 @@ Figures given_figures(const SimOptions& opt, const Figures& otherwise) {
 }
 
 bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* error) {
-  int nodes = 4, ppn = 2;
-  std::string ppn_list;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      opt->help = true;
-      return true;
-    }
-    if (i + 1 >= argc) {
-      *error = arg.rfind("--", 0) == 0 ? arg + " needs a value" : "unexpected argument '" + arg + "'";
-      return false;
-    }
-    const std::string v = argv[++i];
-    bool ok = true;
-    for (const char* f : {"--figures", "--alpha", "--bandwidth", "--shm-alpha", "--shm-bandwidth",
-                          "--reduce-bandwidth", "--link-burst", "--latency-overlaps", "--cores", "--cores-shared-by",
-                          "--message-cpu", "--eager-limit", "--shm-eager-limit"})
-      if (arg == f) opt->figures_given = true;
-    if (arg == "--nodes") ok = parse_count(v, &nodes);
-    else if (arg == "--ppn") ok = parse_count(v, &ppn);
-    else if (arg == "--ppn-list") ppn_list = v;
-    else if (arg == "--map-by") ok = (opt->placement = v) == "slot" || v == "node";
-    else if (arg == "--ops") opt->ops = split_list(v);
-    else if (arg == "--impls") opt->impls = split_list(v);
-    else if (arg == "--sizes") {
-      if (!hcbench::parse_size_list(v, &opt->sizes, error)) return false;
-    } else if (arg == "--alpha") ok = parse_figure(v, &opt->model.alpha_us);
-    else if (arg == "--bandwidth") ok = parse_figure(v, &opt->model.bandwidth_gbps);
-    else if (arg == "--shm-alpha") ok = parse_figure(v, &opt->model.shm_alpha_us);
-    else if (arg == "--shm-bandwidth") ok = parse_figure(v, &opt->model.shm_bandwidth_gbps);
-    else if (arg == "--reduce-bandwidth") ok = parse_figure(v, &opt->model.reduce_gbps);
-    else if (arg == "--latency-overlaps") ok = (v == "yes" || v == "no") && ((opt->model.latency_overlaps = v == "yes"), true);
-    else if (arg == "--cores") ok = v == "0" ? ((opt->model.cores = 0), true) : parse_count(v, &opt->model.cores);
-    else if (arg == "--cores-shared-by") ok = (v == "node" || v == "all") && ((opt->model.cores_shared_by_all = v == "all"), true);
-    else if (arg == "--message-cpu") ok = parse_figure(v, &opt->model.message_cpu_us);
-    else if (arg == "--link-burst") ok = parse_bytes(v, &opt->model.burst_bytes, error);
-    else if (arg == "--eager-limit") ok = parse_bytes(v, &opt->model.eager_limit, error);
-    else if (arg == "--shm-eager-limit") ok = parse_bytes(v, &opt->model.shm_eager_limit, error);
-    else if (arg == "--figures") {
-      // At its place: figure options after it change what it set.
-      std::string source, why;
-      if (!load_figures_file(v, &opt->model, &source, &why)) {
-        *error = "--figures: " + why;
-        return false;
-      }
-      opt->figures_source = source;
-    }
-    else if (arg == "--figures-out") opt->figures_out = v;
-    else if (arg == "--out") opt->out = v;
-    else if (arg == "--tuning") opt->tuning = v;
-    else if (arg == "--calibrate") opt->calibrate = v;
-    else if (arg == "--fit") ok = (v == "squares" || v == "absolute") && ((opt->fit_absolute = v == "absolute"), true);
-    else if (arg == "--max-steps") {
-      char* end = nullptr;
-      opt->max_steps = std::strtoll(v.c_str(), &end, 10);
-      ok = !v.empty() && !*end && opt->max_steps > 0;
-    }
-    else if (arg == "--roots") {
-      opt->roots.clear();
-      if (v != "sample")
-        for (const std::string& item : split_list(v)) {
-          int root = 0;  // parse_count takes 1.., and rank 0 is a root too
-          if (item != "0" && !parse_count(item, &root)) ok = false;
-          opt->roots.push_back(root);
-        }
-    }
-    else {
-      *error = "unknown option '" + arg + "' (see --help)";
-      return false;
-    }
-    if (!ok) {
-      *error = "bad value '" + v + "' for " + arg;
-      return false;
-    }
-  }
-  if (!ppn_list.empty()) {
-    opt->ranks_per_node.clear();
-    for (const std::string& item : split_list(ppn_list)) {
-      int k = 0;
-      if (!parse_count(item, &k)) {
-        *error = "bad --ppn-list '" + ppn_list + "' (example: 3,1,2)";
-        return false;
-      }
-      opt->ranks_per_node.push_back(k);
-    }
-  } else {
-    opt->ranks_per_node.assign(nodes, ppn);
-  }
+  SimArgs s{opt};
+  // --help wins over whatever else is given.
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return hcbench::set(&opt->help, true);
+  if (!hcbench::read_args(argc, argv, sim_rows(), &s, error) || !set_layout(s, error)) return false;
   int64_t ranks = 0;
   for (int k : opt->ranks_per_node) ranks += k;
   if (ranks > (1 << 24)) {

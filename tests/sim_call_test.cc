@@ -178,15 +178,15 @@ TEST(SimCall, OptionsAndTheirErrors) {
   EXPECT_EQ(parse({"--fit", "absolute"}, &o), "");
   EXPECT_TRUE(o.fit_absolute);
   SimOptions fresh;
-  EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "bad value '0' for --nodes");
+  EXPECT_EQ(parse({"--nodes", "0"}, &fresh), "--nodes '0': expected a whole number in 1..16777216");
   EXPECT_EQ(parse({"--ops", "bcast,nonesuch"}, &fresh).rfind("unknown operation 'nonesuch'", 0), 0u);
   EXPECT_EQ(parse({"--impls", "tuned"}, &fresh), "the implementation 'tuned' needs --tuning FILE");
   EXPECT_EQ(parse({"--nodes", "2", "--ppn", "2", "--roots", "4"}, &fresh), "--roots: rank 4 is not below the 4 ranks");
   EXPECT_EQ(parse({"--bandwidth", "0"}, &fresh), "--bandwidth must be > 0 (GB/s)");
-  EXPECT_EQ(parse({"--map-by", "core"}, &fresh), "bad value 'core' for --map-by");
+  EXPECT_EQ(parse({"--map-by", "core"}, &fresh), "--map-by 'core': expected slot or node");
   EXPECT_EQ(parse({"--alpha"}, &fresh), "--alpha needs a value");
-  EXPECT_EQ(parse({"--fit", "median"}, &fresh), "bad value 'median' for --fit");
-  EXPECT_EQ(parse({"--eager-limit", "-1"}, &fresh), "bad value '-1' for --eager-limit");
+  EXPECT_EQ(parse({"--fit", "median"}, &fresh), "--fit 'median': expected squares or absolute");
+  EXPECT_EQ(parse({"--eager-limit", "-1"}, &fresh), "--eager-limit '-1': expected one size");
 }
 
 }  // namespace
