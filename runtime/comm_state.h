@@ -58,8 +58,17 @@ class BuiltCache {
   template <typename Build>
   const std::shared_ptr<T>& get(const ScheduleKeyRef& key, Build build) {
     // A loop repeats its call: the last entry found is tried first (one
-    // comparison instead of one per level of the tree).
+    // comparison instead of one per level of the tree), inline in the
+    // caller; the rest is out of line.
     if (last_ != map_.end() && compare_keys(last_->first.ref(), key) == 0) return last_->second;
+    return find_or_build(key, build);
+  }
+  size_t size() const { return map_.size(); }
+  static constexpr size_t kMaxEntries = 512;
+
+ private:
+  template <typename Build>
+  [[gnu::noinline]] const std::shared_ptr<T>& find_or_build(const ScheduleKeyRef& key, Build build) {
     auto it = map_.find(key);
     if (it == map_.end()) {
       if (map_.size() >= kMaxEntries) {  // crude bound; workloads repeat few shapes
@@ -71,10 +80,7 @@ class BuiltCache {
     last_ = it;
     return it->second;
   }
-  size_t size() const { return map_.size(); }
-  static constexpr size_t kMaxEntries = 512;
 
- private:
   using Map = std::map<ScheduleKey, std::shared_ptr<T>, ScheduleKeyLess>;
   Map map_;
   typename Map::iterator last_ = map_.end();
