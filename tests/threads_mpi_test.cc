@@ -4,10 +4,11 @@
 // operation at several counts, roots and datatypes against Open MPI's own
 // collective, and create, use and free communicators of their own.
 //
-// ThreadSanitizer (not part of `./hiercoll test`: a second full build):
-//   bazel --output_base=/tmp/tsan build --platform_suffix=tsan \
+// ThreadSanitizer (not part of `./hiercoll test`: a second full build),
+// two commands:
+//   bazel --output_base=/tmp/tsan build --platform_suffix=tsan
 //     --copt=-fsanitize=thread --copt=-g --linkopt=-fsanitize=thread //tests:threads_mpi_test_bin
-//   TSAN_OPTIONS=suppressions=$PWD/tools/tsan_openmpi.supp ./hiercoll cluster --nodes 2 --ppn 2 -- \
+//   TSAN_OPTIONS=suppressions=$PWD/tools/tsan_openmpi.supp ./hiercoll cluster --nodes 2 --ppn 2 --
 //     /tmp/tsan/execroot/hiercoll/bazel-out/k8-opttsan/bin/tests/threads_mpi_test_bin
 // Open MPI is not instrumented; the suppressions name only its libraries
 // (its own lock orders, and its progress engine filling receive buffers
