@@ -15,19 +15,12 @@
 
 #include "flat/call_blocks.h"
 #include "hier/hier_compose.h"
+#include "hier/node_blocks.h"
 #include "hier/node_counts.h"
 
 namespace hiercoll {
 
 namespace {
-
-// Local rank i's block for (send) or from (recv) rank j, in scratch units.
-struct NodeRows {
-  std::vector<int64_t> v;  // empty: one unit each (alltoall)
-  int p = 0;
-  int64_t send(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + j]; }
-  int64_t recv(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + p + j]; }
-};
 
 // The ranks of the nodes that local rank l of a node of q ranks leads to
 // and from: nodes l, l + q, ..., their ranks in order.
@@ -35,36 +28,6 @@ std::vector<int> led_ranks(const Layout& L, int q, int l) {
   std::vector<int> v;
   for (int m = l; m < L.num_nodes; m += q) v.insert(v.end(), L.node_ranks[m].begin(), L.node_ranks[m].end());
   return v;
-}
-
-// The user's blocks idx of U (units(j) scratch units each) sent to
-// (sending) or received from peer in one message: straight from or to the
-// user's buffer where they lie back to back in that order, else packed in
-// scratch.
-template <typename Units>
-void move_blocks(ScheduleBuilder& b, int peer, const Blocks& U, Buf user, const std::vector<int>& idx, Units units,
-                 bool sending) {
-  int64_t total = 0;
-  bool adjacent = true;
-  for (size_t t = 0; t < idx.size(); ++t) {
-    total += units(idx[t]);
-    if (t > 0 && U.off[idx[t]] != U.off[idx[t - 1]] + U.n[idx[t - 1]]) adjacent = false;
-  }
-  if (total == 0) return;
-  if (adjacent) {
-    const Span all{user, U.off[idx.front()], U.off[idx.back()] + U.n[idx.back()] - U.off[idx.front()]};
-    sending ? b.send(peer, all) : b.recv(peer, all);
-    return;
-  }
-  const Span packed = b.tmp(total);
-  if (!sending) b.recv(peer, packed);
-  int64_t at = packed.off;
-  for (int j : idx) {
-    const Span there{Buf::kTmp, at, units(j)};
-    sending ? b.copy(U.span(user, j), there) : b.copy(there, U.span(user, j));
-    at += there.n;
-  }
-  if (sending) b.send(peer, packed);
 }
 
 }  // namespace
@@ -77,12 +40,7 @@ void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b) {
   const int q = static_cast<int>(mine.size());
   int me = 0;
   while (mine[me] != a.rank) ++me;
-  NodeRows R{a.node_counts, a.size};
-  if (a.op == Op::kAlltoallv && R.v.empty())  // the model's calls: alike on every rank
-    for (int i = 0; i < q; ++i) {
-      const std::vector<int64_t> row = count_row(a, 1, 1);
-      R.v.insert(R.v.end(), row.begin(), row.end());
-    }
+  const NodeRows R = node_rows(a, q);
   const Blocks S = send_blocks(a), U = all_blocks(a);
   const std::vector<int> led = led_ranks(L, q, me);
   // To each local rank, my blocks for the nodes it leads to.

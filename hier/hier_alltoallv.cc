@@ -16,55 +16,18 @@
 
 #include "flat/call_blocks.h"
 #include "hier/hier_compose.h"
+#include "hier/node_blocks.h"
 #include "hier/node_counts.h"
 
 namespace hiercoll {
 
 namespace {
 
-// The node's rows (hier/node_counts.h): member i's block for (send) or
-// from (recv) rank j, in scratch units.
-struct Rows {
-  std::vector<int64_t> v;
-  int p = 0;
-  int64_t send(int i, int j) const { return v[size_t(i) * 2 * p + j]; }
-  int64_t recv(int i, int j) const { return v[size_t(i) * 2 * p + p + j]; }
-  const int64_t* row(int i, bool sending) const { return &v[size_t(i) * 2 * p + (sending ? 0 : p)]; }
-};
-
-// The model's and simulator's calls come without the count exchange; their
-// counts are alike on every rank, so each of the q members' rows is mine.
-Rows rows_of(const CollArgs& a, int q) {
-  Rows r{a.node_counts, a.size};
-  if (r.v.empty())
-    for (int i = 0; i < q; ++i) {
-      const std::vector<int64_t> mine = count_row(a, 1, 1);
-      r.v.insert(r.v.end(), mine.begin(), mine.end());
-    }
-  return r;
-}
-
-// A vector of blocks U of buffer `user` (units[j] scratch units each) sent
-// to or received from peer in one message.
-void move_vector(ScheduleBuilder& b, int peer, const Blocks& U, Buf user, const int64_t* units, bool sending) {
-  const int p = U.size();
-  int64_t total = 0;
-  for (int j = 0; j < p; ++j) total += units[j];
-  if (total == 0) return;
-  if (adjacent_in_order(U)) {
-    const Span all = U.range(user, 0, p);
-    sending ? b.send(peer, all) : b.recv(peer, all);
-    return;
-  }
-  const Span packed = b.tmp(total);
-  if (!sending) b.recv(peer, packed);
-  int64_t at = packed.off;
-  for (int j = 0; j < p; ++j) {
-    const Span there{Buf::kTmp, at, units[j]};
-    sending ? b.copy(U.span(user, j), there) : b.copy(there, U.span(user, j));
-    at += units[j];
-  }
-  if (sending) b.send(peer, packed);
+// Every index of a p-rank vector, in rank order.
+std::vector<int> every_rank(int p) {
+  std::vector<int> v(p);
+  for (int j = 0; j < p; ++j) v[j] = j;
+  return v;
 }
 
 }  // namespace
@@ -75,10 +38,11 @@ void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b) {
   const int leader = node_counts_leader(L, a.rank);
   const std::vector<int>& mine = L.node_ranks[L.node_of[a.rank]];  // the rows' order
   const int q = static_cast<int>(mine.size());
-  const Rows R = rows_of(a, a.rank == leader ? q : 1);
+  const NodeRows R = node_rows(a, a.rank == leader ? q : 1);
   if (a.rank != leader) {
-    move_vector(b, leader, send_blocks(a), Buf::kSend, R.row(0, true), true);
-    move_vector(b, leader, all_blocks(a), Buf::kRecv, R.row(0, false), false);
+    const std::vector<int> all = every_rank(a.size);
+    move_blocks(b, leader, send_blocks(a), Buf::kSend, all, [&](int j) { return R.send(0, j); }, true);
+    move_blocks(b, leader, all_blocks(a), Buf::kRecv, all, [&](int j) { return R.recv(0, j); }, false);
     return;
   }
   const int p = a.size;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "flat/blocks.h"
 #include "flat/builder.h"
@@ -31,5 +32,36 @@ NodeBlocks node_part(ScheduleBuilder& b, const Layout& L, const Blocks& U, int k
 NodeBlocks pack_by_node(ScheduleBuilder& b, const Layout& L, const Blocks& U, Buf user);
 // Whether pack_by_node works in the user's buffer.
 bool packs_in_place(const Layout& L, const Blocks& U);
+
+// The user's blocks idx of U (units(j) scratch units each) sent to
+// (sending) or received from peer in one message: straight from or to the
+// user's buffer where they lie back to back in that order, else packed in
+// scratch.  The message is the same either way, so the peer need not know
+// which.
+template <typename Units>
+void move_blocks(ScheduleBuilder& b, int peer, const Blocks& U, Buf user, const std::vector<int>& idx, Units units,
+                 bool sending) {
+  int64_t total = 0;
+  bool adjacent = true;
+  for (size_t t = 0; t < idx.size(); ++t) {
+    total += units(idx[t]);
+    if (t > 0 && U.off[idx[t]] != U.off[idx[t - 1]] + U.n[idx[t - 1]]) adjacent = false;
+  }
+  if (total == 0) return;
+  if (adjacent) {
+    const Span all{user, U.off[idx.front()], U.off[idx.back()] + U.n[idx.back()] - U.off[idx.front()]};
+    sending ? b.send(peer, all) : b.recv(peer, all);
+    return;
+  }
+  const Span packed = b.tmp(total);
+  if (!sending) b.recv(peer, packed);
+  int64_t at = packed.off;
+  for (int j : idx) {
+    const Span there{Buf::kTmp, at, units(j)};
+    sending ? b.copy(U.span(user, j), there) : b.copy(there, U.span(user, j));
+    at += there.n;
+  }
+  if (sending) b.send(peer, packed);
+}
 
 }  // namespace hiercoll

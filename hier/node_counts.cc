@@ -19,4 +19,14 @@ std::vector<int64_t> count_row(const CollArgs& a, int64_t send_unit, int64_t rec
   return row;
 }
 
+NodeRows node_rows(const CollArgs& a, int q) {
+  NodeRows r{a.node_counts, a.size};
+  if (a.op == Op::kAlltoallv && r.v.empty())
+    for (int i = 0; i < q; ++i) {
+      const std::vector<int64_t> mine = count_row(a, 1, 1);
+      r.v.insert(r.v.end(), mine.begin(), mine.end());
+    }
+  return r;
+}
+
 }  // namespace hiercoll

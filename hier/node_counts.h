@@ -24,6 +24,21 @@ int node_counts_leader(const Layout& L, int rank);
 // recv_unit (the scratch units per unit of each side).
 std::vector<int64_t> count_row(const CollArgs& a, int64_t send_unit, int64_t recv_unit);
 
+// A node's rows as the alltoall(v) compositions read them: local rank i's
+// block for (send) or from (recv) rank j, in scratch units; empty: one
+// unit each (alltoall).
+struct NodeRows {
+  std::vector<int64_t> v;
+  int p = 0;
+  int64_t send(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + j]; }
+  int64_t recv(int i, int j) const { return v.empty() ? 1 : v[size_t(i) * 2 * p + p + j]; }
+};
+
+// The rows of a's node of q ranks: a.node_counts, or for an alltoallv
+// without the exchange (the model's and the simulator's calls, whose
+// counts are alike on every rank) a's own row q times.
+NodeRows node_rows(const CollArgs& a, int q);
+
 // Rank rank's CollArgs::node_counts from every member's row (row(j): rank
 // j's): on the leader (on every rank: everywhere, kNodeRowsEverywhere) its
 // node's rows in node order, else its own row.
