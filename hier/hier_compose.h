@@ -95,11 +95,12 @@ enum HierNeed : uint32_t {
   kNeedConsecutive = 1u << 1,             // consecutive node ranks whatever the op
   kNeedUniform = 1u << 2,                 // the same number of ranks on every node
   kTwoLevelsOnly = 1u << 3,               // never uses the socket level
-  kNeedAllCounts = 1u << 4,               // the runtime's count exchange (as flat kAllCounts):
-                                          // gatherv/scatterv: every count on every rank;
-                                          // alltoallv: a node's rows at its leader (hier/node_counts.h)
-  kNodeRowsEverywhere = 1u << 5,          // with kNeedAllCounts, alltoallv: the rows on every rank
-                                          // of the node, not only its leader
+  kNeedAllCounts = 1u << 4,               // a count exchange before the schedule (as flat kAllCounts):
+                                          // the root's counts on every rank, or with kNeedNodeRows
+                                          // a node's rows at its leader (hier/node_counts.h)
+  kNodeRowsEverywhere = 1u << 5,          // with kNeedNodeRows: the rows on every rank of the node,
+                                          // not only its leader
+  kNeedNodeRows = 1u << 6,                // with kNeedAllCounts: the exchange is the node rows'
 };
 
 struct HierCall;

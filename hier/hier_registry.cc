@@ -45,11 +45,11 @@ const HierComposition kCompositions[] = {
     // Every rank a leader of some node pairs; its inter-node messages are
     // one bundle each way per node pair, not a flat algorithm's.
     {Op::kAlltoall, "alltoall_leaders", kTwoLevelsOnly, false, 0, build_hier_alltoall_leaders},
-    {Op::kAlltoallv, "alltoallv_leaders", kTwoLevelsOnly | kNeedAllCounts | kNodeRowsEverywhere, false, 0,
-     build_hier_alltoall_leaders},
+    {Op::kAlltoallv, "alltoallv_leaders", kTwoLevelsOnly | kNeedAllCounts | kNeedNodeRows | kNodeRowsEverywhere,
+     false, 0, build_hier_alltoall_leaders},
     // Alltoallv: the same aggregation, its leaders sized by the count
     // exchange inside each node.
-    {Op::kAlltoallv, "alltoallv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kAlltoallv),
+    {Op::kAlltoallv, "alltoallv", kTwoLevelsOnly | kNeedAllCounts | kNeedNodeRows, false, op_bit(Op::kAlltoallv),
      build_hier_alltoallv},
     // Gather and scatter: the gatherv and scatterv compositions on one-unit
     // blocks (no count exchange: every rank knows every block); pipelined,

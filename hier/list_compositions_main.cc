@@ -15,6 +15,7 @@ std::string need_names(uint32_t needs) {
       {hiercoll::kNeedUniform, "uniform-nodes"},
       {hiercoll::kTwoLevelsOnly, "two-levels"},
       {hiercoll::kNeedAllCounts, "all-counts"},
+      {hiercoll::kNeedNodeRows, "node-rows"},
       {hiercoll::kNodeRowsEverywhere, "node-rows-everywhere"},
   };
   std::string s;

@@ -75,8 +75,9 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
   }
   if (choice->comp->needs & kNeedAllCounts) {
     const bool everywhere = choice->comp->needs & kNodeRowsEverywhere;
-    *rc = args.op == Op::kAlltoallv ? share_node_counts(topo, state, &plan.args, &plan.bufs, everywhere)
-                                    : share_root_counts(topo, state, &plan.args, &plan.bufs, plan.unit_bytes);
+    *rc = choice->comp->needs & kNeedNodeRows
+              ? share_node_counts(topo, state, &plan.args, &plan.bufs, everywhere)
+              : share_root_counts(topo, state, &plan.args, &plan.bufs, plan.unit_bytes);
     if (*rc != MPI_SUCCESS) return nullptr;
   }
   note_algorithm(choice->name.c_str());

@@ -109,7 +109,7 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
 // scratch (bufs' Tmp) becomes bytes.  MPI error code.
 int share_root_counts(const Topology& topo, CommState* state, CollArgs* a, Buffers* bufs, int64_t unit_bytes);
 // Alltoallv whose composition needs its node's counts at the leader
-// (kNeedAllCounts): each rank's row in bytes to its node's leader (to
+// (kNeedNodeRows): each rank's row in bytes to its node's leader (to
 // every rank of the node: everywhere, kNodeRowsEverywhere)
 // (node_counts.cc, hier/node_counts.h); scratch becomes bytes.  Collective
 // inside each node.  MPI error code.
