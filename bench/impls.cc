@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "bench/ompi_probe.h"
-#include "flat/coll_args.h"
-#include "flat/registry.h"
+#include "schedule/coll_args.h"
+#include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 #include "runtime/stats.h"
 

@@ -20,7 +20,7 @@ struct OpInfo {
   bool rooted;             // measured for every root (or a sample)
   bool reduction;          // data are floats combined with MPI_SUM
   bool sized;              // false: barrier (measured once, bytes = 0)
-  const char* flat_op;     // hiercoll registry operation (flat/registry.h)
+  const char* flat_op;     // hiercoll registry operation (algorithms/registry.h)
   const char* bytes_mean;  // what `bytes` counts, for the README and headers
   bool vector = false;     // a v-variant: block sizes follow --counts (bench/vector_counts.h)
 };

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 
 namespace hiercoll {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll {
 

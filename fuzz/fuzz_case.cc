@@ -9,7 +9,7 @@
 #include <tuple>
 #include <utility>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "fuzz/fuzz_types.h"
 #include "hier/hier_registry.h"
 

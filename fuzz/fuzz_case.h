@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 #include "runtime/stats.h"
 
 namespace hiercoll::fuzz {

@@ -8,8 +8,8 @@
 // (unless they already lie in that order in its receive buffer).  Every rank
 // knows every block (MPI gives allgatherv's counts to all), so leaders and
 // members agree on every message without asking.  Allgather runs the same
-// schedule on its one-unit blocks (flat/call_blocks.h).
-#include "flat/call_blocks.h"
+// schedule on its one-unit blocks (algorithms/call_blocks.h).
+#include "algorithms/call_blocks.h"
 #include "hier/hier_compose.h"
 #include "hier/node_blocks.h"
 

@@ -6,9 +6,9 @@
 // vector between nodes instead of the masters moving all of it, so all
 // ranks' links carry inter-node traffic at once.  Node order is rank order
 // when node ranks are consecutive, which non-commutative operations need.
-#include "flat/allgather.h"
-#include "flat/blocks.h"
-#include "flat/reduce_scatter.h"
+#include "algorithms/allgather.h"
+#include "algorithms/blocks.h"
+#include "algorithms/reduce_scatter.h"
 #include "select/flat_rules.h"
 #include "hier/hier_compose.h"
 

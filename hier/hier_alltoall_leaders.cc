@@ -13,7 +13,7 @@
 // (hier/node_counts.h); alltoall's blocks are one unit each.
 #include <vector>
 
-#include "flat/call_blocks.h"
+#include "algorithms/call_blocks.h"
 #include "hier/hier_compose.h"
 #include "hier/node_blocks.h"
 #include "hier/node_counts.h"

@@ -14,7 +14,7 @@
 // message is the same either way, so the leader need not know which.
 #include <vector>
 
-#include "flat/call_blocks.h"
+#include "algorithms/call_blocks.h"
 #include "hier/hier_compose.h"
 #include "hier/node_blocks.h"
 #include "hier/node_counts.h"

@@ -5,8 +5,8 @@
 // trees.  Messages carry no data, so every wait is an explicit dependency;
 // the paper's 1-byte release is a zero-byte message here, which MPI
 // delivers all the same.
-#include "flat/barrier.h"
-#include "flat/gather_scatter.h"  // binomial_detail::lowbit
+#include "algorithms/barrier.h"
+#include "algorithms/gather_scatter.h"  // binomial_detail::lowbit
 #include "hier/hier_compose.h"
 
 namespace hiercoll {

@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "flat/builder.h"
-#include "flat/coll_args.h"
-#include "flat/registry.h"
+#include "schedule/builder.h"
+#include "schedule/coll_args.h"
+#include "algorithms/registry.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 #include "topo/topology.h"
@@ -59,7 +59,7 @@ struct Hierarchy {
 Hierarchy make_hierarchy(const Layout& L, int rank, int root, bool sockets, LeaderRule rule = LeaderRule::kLowest);
 
 // g with its members rotated so that its root sits where the balanced
-// in-order tree has its root (flat/trees.h): for phases whose result does
+// in-order tree has its root (algorithms/trees.h): for phases whose result does
 // not depend on member order (bcast, commutative reductions) every group
 // then has the same shape whichever member is its root -- root
 // independence -- and pipelined trees are balanced.  Rotation keeps the

@@ -15,7 +15,7 @@
 // piece has arrived (scatter).
 #include <algorithm>
 
-#include "flat/call_blocks.h"
+#include "algorithms/call_blocks.h"
 #include "hier/hier_compose.h"
 #include "hier/node_blocks.h"
 

@@ -1,7 +1,7 @@
 // The levels of the hierarchy as groups, and running a flat phase on one.
 #include <algorithm>
 
-#include "flat/trees.h"
+#include "algorithms/trees.h"
 #include "hier/hier_compose.h"
 
 namespace hiercoll {
@@ -140,7 +140,7 @@ void run_phase(ScheduleBuilder& b, const HierGroup& g, const Algorithm& alg, Col
   sub.size = g.size();
   sub.root = g.root;
   sub.send_alias = phase_alias(send, recv, global_alias);
-  // Rooted phases: only the root may be in place (flat/coll_args.h).
+  // Rooted phases: only the root may be in place (schedule/coll_args.h).
   if ((sub.op == Op::kReduce || sub.op == Op::kGather || sub.op == Op::kGatherv) && g.me != g.root) sub.send_alias = -1;
   BuilderView v;
   v.ranks = &g.ranks;

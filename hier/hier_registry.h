@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "flat/schedule.h"
+#include "schedule/schedule.h"
 #include "hier/hier_compose.h"
 
 namespace hiercoll {

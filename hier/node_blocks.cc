@@ -1,6 +1,6 @@
 #include "hier/node_blocks.h"
 
-#include "flat/call_blocks.h"
+#include "algorithms/call_blocks.h"
 
 namespace hiercoll {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "flat/blocks.h"
-#include "flat/builder.h"
+#include "algorithms/blocks.h"
+#include "schedule/builder.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

@@ -3,7 +3,7 @@
 
 #include <mpi.h>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 #include "runtime/call_args.h"
 #include "runtime/stats.h"
 

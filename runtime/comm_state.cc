@@ -61,7 +61,7 @@ struct LastState {
   uint64_t deletions = 0;
 };
 
-// Not inlined: see flat/mpi_executor.cc's thread_run.
+// Not inlined: see executors/mpi_executor.cc's thread_run.
 __attribute__((noinline)) LastState& last_state() {
   thread_local LastState last;
   return last;

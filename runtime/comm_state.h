@@ -9,9 +9,9 @@
 #include <memory>
 #include <vector>
 
-#include "flat/arrival_order.h"
-#include "flat/mpi_executor.h"
-#include "flat/registry.h"
+#include "arrival/arrival_order.h"
+#include "executors/mpi_executor.h"
+#include "algorithms/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/decisions.h"
 #include "runtime/settings.h"
@@ -112,7 +112,7 @@ struct CommState {
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
   // Calls run by a schedule so far, blocking and nonblocking: every rank
   // issues them in the same order, so the count names a call alike on all
-  // ranks and gives it its own message tags (flat/mpi_executor.h).
+  // ranks and gives it its own message tags (executors/mpi_executor.h).
   uint32_t calls_scheduled = 0;
   int next_tag_base() { return call_tag_base(calls_scheduled++); }
 };

@@ -1,7 +1,7 @@
 // Hierarchical rooted collectives in arrival order (HIERCOLL_DYNAMIC in
 // mode hier): the node leaders' phase and each node's phase are binomial
 // trees taken in arrival order, one after the other on the private
-// communicator (flat/arrival_mpi.h with the group's ranks).  The root
+// communicator (arrival/arrival_mpi.h with the group's ranks).  The root
 // leads its node and the leaders' tree, as in the static compositions; a
 // late process delays neither the other nodes (its node's leader is placed
 // as late as it arrives) nor its node's other ranks.  The two phases do
@@ -11,7 +11,7 @@
 // Node leaders: in a bcast (with HIERCOLL_DYNAMIC_LEADERS=first) a node's
 // first arrival leads it -- the root hands the node's place in the
 // leaders' tree to the first of the node's processes whose start message
-// it gets (Election, flat/arrival_mpi.h) -- so a late leader no longer
+// it gets (Election, arrival/arrival_mpi.h) -- so a late leader no longer
 // holds up its node.  Reduce and gather keep the node's first rank: their
 // node phase runs first, while the root could not answer the election,
 // and a late rank's data must cross to the root after it arrives either
@@ -26,8 +26,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "flat/arrival_mpi.h"
-#include "hier/hier_arrival_tree.h"
+#include "arrival/arrival_mpi.h"
+#include "arrival/hier_arrival_tree.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/stats.h"
@@ -240,7 +240,7 @@ class HierArrival {
 // Bcast and reduce on nodes of equal size with node leaders by arrival:
 // the composition the rules pick (or the one forced, and its inter-node
 // algorithm), run in arrival order with nodes as the
-// unit of placement (hier/hier_arrival_tree.h), so that segments pipeline
+// unit of placement (arrival/hier_arrival_tree.h), so that segments pipeline
 // through the levels as in the static composition.  The leaders keep the
 // composition's algorithm, the two-tree included (docs/ARCHITECTURE.md,
 // "Compositions in arrival order").  -1: not for this call (then the

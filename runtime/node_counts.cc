@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "flat/builder.h"
+#include "schedule/builder.h"
 #include "hier/node_counts.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "flat/buffers.h"
+#include "executors/buffers.h"
 #include "runtime/call_stages.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"

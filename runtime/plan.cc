@@ -27,7 +27,7 @@ struct SpareArrays {
 };
 
 // Not inlined: an inlined thread_local's address is recomputed after every
-// call (flat/mpi_executor.cc's thread_run says more).
+// call (executors/mpi_executor.cc's thread_run says more).
 __attribute__((noinline)) SpareArrays& spare_arrays() {
   thread_local SpareArrays spare;
   return spare;

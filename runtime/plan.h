@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "flat/buffers.h"
-#include "flat/coll_args.h"
-#include "flat/registry.h"
+#include "executors/buffers.h"
+#include "schedule/coll_args.h"
+#include "algorithms/registry.h"
 #include "runtime/call.h"
 #include "runtime/comm_state.h"
 #include "runtime/settings.h"

@@ -4,7 +4,7 @@
 // of each rank's own elements would cut blocks and pipeline segments
 // differently on different ranks, so a bcast's unit is a byte of the
 // message's data, on which every rank agrees.  A datatype that is its bytes
-// in order (flat/buffers.h: bytes_in_order) is sent from the user's buffer
+// in order (executors/buffers.h: bytes_in_order) is sent from the user's buffer
 // as it is; any other goes through a packed copy: packed at the root before
 // the schedule, unpacked on the other ranks after it.
 #include <climits>

@@ -1,5 +1,5 @@
 // The v-variants' part of make_plan: units are elements of each side's own
-// datatype (flat/coll_args.h), blocks are the user's counts and
+// datatype (schedule/coll_args.h), blocks are the user's counts and
 // displacements where MPI makes them significant.
 #include <algorithm>
 

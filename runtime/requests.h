@@ -13,8 +13,8 @@
 #include <atomic>
 #include <memory>
 
-#include "flat/mpi_executor.h"
-#include "flat/schedule.h"
+#include "executors/mpi_executor.h"
+#include "schedule/schedule.h"
 #include "runtime/call.h"
 #include "runtime/handle_pins.h"
 #include "runtime/plan.h"

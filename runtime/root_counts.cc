@@ -11,7 +11,7 @@
 // and builds the same schedule.
 #include <vector>
 
-#include "flat/call_blocks.h"
+#include "algorithms/call_blocks.h"
 #include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"

@@ -8,8 +8,8 @@
 #include <new>
 #include <vector>
 
-#include "flat/arrival_mpi.h"
-#include "flat/buffers.h"
+#include "arrival/arrival_mpi.h"
+#include "executors/buffers.h"
 #include "select/flat_choice.h"
 #include "select/flat_rules.h"
 #include "runtime/call.h"

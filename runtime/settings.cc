@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <functional>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 #include "topo/sockets.h"
 

@@ -23,7 +23,7 @@
 //
 // dynamic: rooted collectives (bcast, gather, scatter, reduce with a
 // commutative operation) take their tree from the order processes enter
-// the call (flat/arrival_order.h), filling it depth or breadth first: in
+// the call (arrival/arrival_order.h), filling it depth or breadth first: in
 // mode hier on several nodes as the leaders' and the nodes' binomial
 // trees (runtime/hier_arrival.cc), otherwise on the flat algorithm the
 // selection (or a knob) picks; off (the default) keeps the static trees.
@@ -50,8 +50,8 @@
 #include <string>
 #include <vector>
 
-#include "flat/arrival_order.h"
-#include "flat/coll_args.h"
+#include "arrival/arrival_order.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll {
 

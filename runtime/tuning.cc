@@ -6,7 +6,7 @@
 #include <memory>
 #include <mutex>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 
 namespace hiercoll {

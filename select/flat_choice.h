@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "flat/coll_args.h"
-#include "flat/registry.h"
+#include "schedule/coll_args.h"
+#include "algorithms/registry.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 

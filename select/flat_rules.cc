@@ -46,12 +46,12 @@ const FlatRule kRules[] = {
     {Op::kBcast, kAny, kAnyP, "scatter_ring", false, false, true},
     {Op::kBcast, kAny, kAnyP, "scatter_recursive_doubling"},
     // reduce: binomial up to 2 KiB, Rabenseifner's reduce-scatter + gather
-    // above.  Every reduce algorithm combines in rank order (flat/reduce.h),
+    // above.  Every reduce algorithm combines in rank order (algorithms/reduce.h),
     // so non-commutative operations choose alike.
     {Op::kReduce, 2048 + 1, kAnyP, "binomial"},
     {Op::kReduce, kAny, kAnyP, "rabenseifner"},
     // allreduce: recursive doubling up to 2 KiB, Rabenseifner above; in
-    // rank order too (flat/allreduce.h).
+    // rank order too (algorithms/allreduce.h).
     {Op::kAllreduce, 2048 + 1, kAnyP, "recursive_doubling"},
     {Op::kAllreduce, kAny, kAnyP, "rabenseifner"},
     // allgather: recursive doubling below 512 KiB on powers of two, Bruck

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "flat/coll_args.h"
-#include "flat/registry.h"
+#include "schedule/coll_args.h"
+#include "algorithms/registry.h"
 #include "select/machine.h"
 
 namespace hiercoll {

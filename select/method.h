@@ -3,7 +3,7 @@
 //   native                          Open MPI's own collective
 //   flat:<algorithm>                a flat algorithm on the whole communicator
 //   flat:<algorithm> dynamic        ... its tree taken in arrival order
-//                                   (flat/arrival_order.h, depth first)
+//                                   (arrival/arrival_order.h, depth first)
 //   hier:<composition>              a hierarchical composition, phase rules decide
 //   hier:<composition> inter=<alg>  ... with <alg> among the node leaders
 // plus, separately, a segment size (0: the rules decide).

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll {
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 #include "select/machine.h"
 #include "select/method.h"
 #include "sim/cost_model.h"

@@ -10,8 +10,8 @@
 
 #include "decide/decide.h"
 #include "decide/model_call.h"
-#include "flat/coll_args.h"
-#include "flat/schedule.h"
+#include "schedule/coll_args.h"
+#include "schedule/schedule.h"
 #include "hier/hier_compose.h"
 #include "select/tuning_file.h"
 #include "sim/compact_schedules.h"

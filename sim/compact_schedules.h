@@ -1,6 +1,6 @@
 // All ranks' schedules of one call in the few fields the engine needs (kind,
 // peer, message number, units, successors): about 25 bytes a step against
-// about 100 for flat/schedule.h's Schedule with its spans and predecessor
+// about 100 for schedule/schedule.h's Schedule with its spans and predecessor
 // lists.  What the engine reads of a step lies in one 16-byte record (one
 // cache miss, not one per field: at 10^8 steps the engine waits on memory).  Built one rank at a time, so a call of 10^5 ranks never holds
 // more than one full Schedule.  Steps are numbered across ranks: rank r's
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/schedule.h"
+#include "schedule/schedule.h"
 
 namespace hiercoll {
 

@@ -1,5 +1,5 @@
 // The simulator's engine: runs the schedules of all ranks of one call (the
-// very schedules the executors run, flat/schedule.h) on a discrete-event
+// very schedules the executors run, schedule/schedule.h) on a discrete-event
 // clock under the cost model (sim/cost_model.h):
 //  - a step starts when its predecessors are done; a message when both its
 //    send and its receive are ready;

@@ -1,4 +1,4 @@
-// Arrival-order trees (flat/arrival_order.h) in one process: every rooted
+// Arrival-order trees (arrival/arrival_order.h) in one process: every rooted
 // algorithm that can run in arrival order, against the reference, with the
 // processes entering in every order on small groups (and seeded random
 // orders on larger ones), every root, both fill orders, in place and not,
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "flat/arrival_order.h"
-#include "flat/registry.h"
+#include "arrival/arrival_order.h"
+#include "algorithms/registry.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/inproc_check.h"
 #include "tests/support/sanitize_mode.h"

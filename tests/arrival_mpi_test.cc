@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "flat/arrival_order.h"
-#include "flat/registry.h"
+#include "arrival/arrival_order.h"
+#include "algorithms/registry.h"
 #include "runtime/stats.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/mpi_check.h"
@@ -142,7 +142,7 @@ INSTANTIATE_TEST_SUITE_P(Rooted, ArrivalMpi, ::testing::ValuesIn(rooted_algorith
 // Mode hier: bcast, reduce, gather and scatter run the leaders' and the
 // nodes' trees in arrival order (runtime/hier_arrival.cc) where the layout
 // has levels (bcast and reduce on equal nodes: the composition in arrival
-// order, hier/hier_arrival_tree.h); every data case, count, root, in place and not, datatypes
+// order, arrival/hier_arrival_tree.h); every data case, count, root, in place and not, datatypes
 // that differ between the two sides, and staggered entry orders (bcast's
 // with node leaders chosen by arrival and fixed).
 class HierArrivalMpi : public MpiTest {};

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "tests/support/algorithm_params.h"
 #include "runtime/stats.h"
 #include "tests/support/mpi_check.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 

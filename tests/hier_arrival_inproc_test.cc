@@ -1,5 +1,5 @@
 // Arrival-order trees of the hierarchical compositions
-// (hier/hier_arrival_tree.h) in one process: bcast and reduce compositions
+// (arrival/hier_arrival_tree.h) in one process: bcast and reduce compositions
 // on layouts of equal nodes (consecutive and round-robin), every root,
 // processes entering in every order on small layouts and seeded random
 // orders on larger ones, both fill orders, in place and not, every data
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "flat/registry.h"
-#include "hier/hier_arrival_tree.h"
+#include "algorithms/registry.h"
+#include "arrival/hier_arrival_tree.h"
 #include "hier/hier_registry.h"
 #include "tests/support/inproc_check.h"
 #include "tests/support/sanitize_mode.h"

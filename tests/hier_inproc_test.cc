@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 #include "hier/node_counts.h"
 #include "tests/support/inproc_check.h"

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "flat/bcast.h"
-#include "flat/builder.h"
-#include "flat/registry.h"
+#include "algorithms/bcast.h"
+#include "schedule/builder.h"
+#include "algorithms/registry.h"
 
 namespace hiercoll {
 namespace {

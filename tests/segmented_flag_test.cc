@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/inproc_check.h"
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "runtime/settings.h"
 
 namespace hiercoll::testing {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "sim/engine.h"
 #include "tests/support/sanitize_mode.h"
 

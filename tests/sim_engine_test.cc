@@ -3,7 +3,7 @@
 // errors of schedules that do not fit together.
 #include <gtest/gtest.h>
 
-#include "flat/builder.h"
+#include "schedule/builder.h"
 #include "sim/engine.h"
 
 namespace hiercoll {

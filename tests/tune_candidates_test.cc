@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "decide/candidates.h"
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 #include "select/flat_rules.h"
 #include "tune/candidates.h"

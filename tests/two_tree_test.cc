@@ -1,4 +1,4 @@
-// The trees of the pipelined collectives (flat/trees.h; two-tree paper,
+// The trees of the pipelined collectives (algorithms/trees.h; two-tree paper,
 // Sect. 2 and Lemma 1), checked alone, without MPI:
 //  - the balanced in-order tree, the rooted in-order tree (every root) and
 //    both trees of the two-tree (shift for every n, mirror for even n) are
@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "flat/trees.h"
+#include "algorithms/trees.h"
 
 namespace hiercoll {
 namespace {

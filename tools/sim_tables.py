@@ -12,7 +12,7 @@ calls whose schedules exceed --max-steps).
                       [-- figures for simulate]
 
 Run from the repository root after `bazel build //sim:simulate
-//flat:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
+//algorithms:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
 Rooted operations at root 0 only."""
 import argparse
 import os
@@ -23,7 +23,7 @@ from simulated import simulated_rows
 
 
 def algorithms(op):
-    out = subprocess.run(["bazel-bin/flat/list_algorithms"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["bazel-bin/algorithms/list_algorithms"], capture_output=True, text=True, check=True).stdout
     return [line.split()[1] for line in out.splitlines() if line.split()[:1] == [op]]
 
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 #include "select/method.h"
 #include "topo/topology.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "flat/registry.h"
+#include "algorithms/registry.h"
 
 namespace hiercoll::testing {
 
@@ -18,7 +18,7 @@ inline std::vector<const Algorithm*> every_algorithm() {
 }
 
 // The algorithms of the rooted operations that can run in arrival order
-// (bcast, reduce, gather, scatter; flat/arrival_order.h).
+// (bcast, reduce, gather, scatter; arrival/arrival_order.h).
 inline std::vector<const Algorithm*> rooted_algorithms() {
   std::vector<const Algorithm*> v;
   for (const Algorithm& a : all_algorithms())

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "flat/buffers.h"
-#include "flat/call_blocks.h"
-#include "flat/inproc_executor.h"
+#include "executors/buffers.h"
+#include "algorithms/call_blocks.h"
+#include "executors/inproc_executor.h"
 
 namespace hiercoll::testing {
 

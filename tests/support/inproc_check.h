@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "flat/arrival_order.h"
-#include "flat/registry.h"
+#include "arrival/arrival_order.h"
+#include "algorithms/registry.h"
 #include "tests/support/data_cases.h"
 #include "tests/support/vector_layout.h"
 
@@ -36,13 +36,13 @@ struct Scenario {
   Op op = Op::kBcast;
   std::string name;
   std::function<Schedule(const CollArgs&)> build;
-  // Non-empty: run the algorithm in arrival order (flat/arrival_order.h),
+  // Non-empty: run the algorithm in arrival order (arrival/arrival_order.h),
   // the ranks entering in this order (the root first), positions handed
   // out in `fill` order.
   std::vector<int> arrival;
   FillOrder fill = FillOrder::kDepthFirst;
   // With `arrival`, a composed schedule's arrival-order tree (rank r's
-  // from its CollArgs; hier/hier_arrival_tree.h), placing whole nodes by
+  // from its CollArgs; arrival/hier_arrival_tree.h), placing whole nodes by
   // `node_of` (every rank's node).
   std::function<ArrivalTree(const CollArgs&)> tree;
   std::vector<int> node_of;

@@ -12,7 +12,7 @@ int64_t VectorLayout::block(Op op, int from, int to) const {
   // as an in-place alltoallv needs.  At the mid scales (100 to 99,999)
   // every fifth pair holds eight times as many: one call then mixes
   // messages under and over the MPI executor's small-message bound
-  // (flat/mpi_executor.h), as counts of 1000 4-byte ints do.
+  // (executors/mpi_executor.h), as counts of 1000 4-byte ints do.
   const int64_t n = (from + to) % 3 == 1 ? 0 : count + (from + to) % 4;
   return count >= 100 && count < 100000 && (from + to) % 5 == 2 ? 8 * n : n;
 }

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flat/coll_args.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll::testing {
 

@@ -1,0 +1,14 @@
+// `./hiercoll algorithms`: the registry, one line per algorithm:
+//   <op> <name> [segmented] <restrictions...>
+#include <cstdio>
+
+#include "algorithms/registry.h"
+
+int main() {
+  for (const hiercoll::Algorithm& a : hiercoll::all_algorithms()) {
+    const std::string r = hiercoll::restriction_names(a.restrictions);
+    std::printf("%s %s%s%s%s\n", hiercoll::op_name(a.op), a.name, a.segmented ? " segmented" : "", r.empty() ? "" : " ",
+                r.c_str());
+  }
+  return 0;
+}
