@@ -24,9 +24,15 @@ void build_allreduce_reduce_bcast(const CollArgs& a, ScheduleBuilder& b);
 // (Vadhiyar, Fagg, Dongarra, Table 1): along the chain, or along the
 // in-order binary tree.
 void build_allreduce_chain(const CollArgs& a, ScheduleBuilder& b);
-void build_allreduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_allreduce_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b);
 // Allgather, then a local reduction in rank order on every rank (Vadhiyar,
 // Fagg, Dongarra, Table 1; short vectors).
 void build_allreduce_allgather_reduce(const CollArgs& a, ScheduleBuilder& b);
+
+// Reduce to `root` with `reduce`, then broadcast from it with `bcast`: the
+// schedule of reduce_bcast, chain and pipelined_binary_tree
+// (allreduce_reduce_bcast.cc).
+void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, void (*reduce)(const CollArgs&, ScheduleBuilder&),
+                       void (*bcast)(const CollArgs&, ScheduleBuilder&));
 
 }  // namespace hiercoll

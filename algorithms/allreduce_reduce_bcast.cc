@@ -1,12 +1,8 @@
 #include "algorithms/allreduce.h"
 #include "algorithms/bcast.h"
 #include "algorithms/reduce.h"
-#include "algorithms/registry.h"
-#include "algorithms/trees.h"
 
 namespace hiercoll {
-
-namespace {
 
 // Reduce to `root`, then broadcast from it, by composing the two
 // generators.  In place only the root's reduce is in place (reduce's
@@ -14,7 +10,8 @@ namespace {
 // aliases Recv, so the broadcast's writes wait for it.  Pipelined
 // generators overlap the two phases segment by segment (hazards link a
 // segment's broadcast to its reduction).
-void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, BuildFn reduce, BuildFn bcast) {
+void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, void (*reduce)(const CollArgs&, ScheduleBuilder&),
+                       void (*bcast)(const CollArgs&, ScheduleBuilder&)) {
   CollArgs r = a;
   r.op = Op::kReduce;
   r.root = root;
@@ -27,25 +24,10 @@ void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, BuildFn 
   bcast(c, b);
 }
 
-}  // namespace
-
 // Binomial tree (Thakur et al. §5): binomial reduce to rank 0, binomial
 // broadcast from it.
 void build_allreduce_reduce_bcast(const CollArgs& a, ScheduleBuilder& b) {
   reduce_then_bcast(a, b, 0, build_reduce_binomial, build_bcast_binomial);
-}
-
-// Chain (Vadhiyar, Fagg, Dongarra, Table 1): the chain reduce into rank p-1
-// (rank order, so no forwarding for any operation), then the chain
-// broadcast from it.
-void build_allreduce_chain(const CollArgs& a, ScheduleBuilder& b) {
-  reduce_then_bcast(a, b, a.size - 1, build_reduce_chain, build_bcast_chain);
-}
-
-// Binary tree (Vadhiyar et al., Table 1): the pipelined binary tree reduce
-// and broadcast through the balanced in-order tree's root.
-void build_allreduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) {
-  reduce_then_bcast(a, b, inorder_root(0, a.size), build_reduce_pipelined_tree, build_bcast_pipelined_tree);
 }
 
 }  // namespace hiercoll

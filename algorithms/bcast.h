@@ -2,6 +2,8 @@
 // the input (see schedule/coll_args.h).
 #pragma once
 
+#include "algorithms/blocks.h"
+#include "algorithms/group.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
 
@@ -23,12 +25,15 @@ void build_bcast_binomial_segmented(const CollArgs& a, ScheduleBuilder& b);
 // allgather by recursive doubling or by a ring.
 void build_bcast_scatter_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_bcast_scatter_ring(const CollArgs& a, ScheduleBuilder& b);
+// Their shared schedule: the scatter, then `allgather` of the pieces.
+void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b,
+                             void (*allgather)(ScheduleBuilder&, const Group&, const Blocks&, Buf));
 
 // Pipelined over trees (two-tree paper, Sect. 2; see algorithms/trees.h), in
 // segments of seg_units: a linear pipeline, the in-order binary tree rooted
 // at the root, and the two-tree (half of the data down each of two trees).
 void build_bcast_chain(const CollArgs& a, ScheduleBuilder& b);
-void build_bcast_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_bcast_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_bcast_twotree(const CollArgs& a, ScheduleBuilder& b);
 
 }  // namespace hiercoll

@@ -1,5 +1,4 @@
 #include "algorithms/bcast.h"
-#include "algorithms/trees.h"
 
 namespace hiercoll {
 
@@ -21,10 +20,6 @@ void build_bcast_binomial(const CollArgs& a, ScheduleBuilder& b) {
   }
   for (mask >>= 1; mask > 0; mask >>= 1)
     if (vr + mask < p) b.send(real(vr + mask), data);
-}
-
-void build_bcast_binomial_segmented(const CollArgs& a, ScheduleBuilder& b) {
-  build_segmentwise(a, b, build_bcast_binomial);
 }
 
 }  // namespace hiercoll

@@ -8,20 +8,13 @@
 
 namespace hiercoll {
 
-static void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn allgather) {
+void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b,
+                             void (*allgather)(ScheduleBuilder&, const Group&, const Blocks&, Buf)) {
   if (a.count == 0) return;
   const Group g{a.rank, a.size, nullptr};
   const Blocks L = even_blocks(a.count, a.size);
   binomial_scatter_blocks(b, g, a.root, L, Buf::kRecv);
   allgather(b, g, L, Buf::kRecv);
-}
-
-void build_bcast_scatter_recursive_doubling(const CollArgs& a, ScheduleBuilder& b) {
-  bcast_scatter_allgather(a, b, allgather_recursive_doubling_blocks);
-}
-
-void build_bcast_scatter_ring(const CollArgs& a, ScheduleBuilder& b) {
-  bcast_scatter_allgather(a, b, allgather_ring_blocks);
 }
 
 }  // namespace hiercoll

@@ -37,11 +37,11 @@ Span reduce_accumulator(const CollArgs& a, ScheduleBuilder& b);
 
 // Pipelined over in-order trees (two-tree paper, Sects. 2, 2.2; see
 // algorithms/trees.h), in segments of seg_units; rank order kept for any root.
-void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_reduce_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_reduce_twotree(const CollArgs& a, ScheduleBuilder& b);
 // Gather of all vectors to the root, which reduces them in rank order
 // (Vadhiyar et al., Table 1; short vectors).
-void build_reduce_gather(const CollArgs& a, ScheduleBuilder& b);
+void build_reduce_gather_reduce(const CollArgs& a, ScheduleBuilder& b);
 // p vectors of n units, one per rank, side by side in fresh scratch
 // (Buf::kTmp); and dst = vector 0 op vector 1 op ... op vector p-1 of them.
 Blocks scratch_vectors(ScheduleBuilder& b, int p, int64_t n);

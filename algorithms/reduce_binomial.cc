@@ -6,7 +6,6 @@
 // only when the tree is rooted at rank 0, so a non-commutative operation
 // reduces to rank 0, which then sends the result to the root.
 #include "algorithms/reduce.h"
-#include "algorithms/trees.h"
 
 namespace hiercoll {
 
@@ -50,10 +49,6 @@ void build_reduce_binomial(const CollArgs& a, ScheduleBuilder& b) {
   } else if (is_root && acc.buf == Buf::kSend) {
     b.copy(send, recv);  // p == 1
   }
-}
-
-void build_reduce_binomial_segmented(const CollArgs& a, ScheduleBuilder& b) {
-  build_segmentwise(a, b, build_reduce_binomial);
 }
 
 }  // namespace hiercoll

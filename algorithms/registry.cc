@@ -1,37 +1,12 @@
 #include "algorithms/registry.h"
 
+#include "schedule/registry_lookup.h"
+
 namespace hiercoll {
 
-const std::vector<Algorithm>& all_algorithms() {
-  static const std::vector<Algorithm> table = [] {
-    std::vector<Algorithm> t;
-    add_bcast_algorithms(&t);
-    add_reduce_algorithms(&t);
-    add_allreduce_algorithms(&t);
-    add_allgather_algorithms(&t);
-    add_reduce_scatter_algorithms(&t);
-    add_alltoall_algorithms(&t);
-    add_scan_algorithms(&t);
-    add_barrier_algorithms(&t);
-    add_gather_scatter_algorithms(&t);
-    add_vector_algorithms(&t);
-    return t;
-  }();
-  return table;
-}
+const Algorithm* find_algorithm(Op op, std::string_view name) { return find_entry(all_algorithms(), op, name); }
 
-const Algorithm* find_algorithm(Op op, std::string_view name) {
-  for (const Algorithm& a : all_algorithms())
-    if (a.op == op && name == a.name) return &a;
-  return nullptr;
-}
-
-std::vector<const Algorithm*> algorithms_for(Op op) {
-  std::vector<const Algorithm*> v;
-  for (const Algorithm& a : all_algorithms())
-    if (a.op == op) v.push_back(&a);
-  return v;
-}
+std::vector<const Algorithm*> algorithms_for(Op op) { return entries_of(all_algorithms(), op); }
 
 static bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 

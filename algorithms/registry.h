@@ -34,8 +34,10 @@ struct Algorithm {
   uint32_t restrictions;
   BuildFn build;
   bool segmented = false;  // the schedule depends on CollArgs::seg_units
+  const char* file = "";   // the generator's file in algorithms/
 };
 
+// Every algorithm, in the order of the list (algorithms/registry_list.cc).
 const std::vector<Algorithm>& all_algorithms();
 const Algorithm* find_algorithm(Op op, std::string_view name);
 std::vector<const Algorithm*> algorithms_for(Op op);
@@ -46,17 +48,5 @@ std::string restriction_names(uint32_t restrictions);
 
 // Builds the schedule of one rank.
 Schedule build_schedule(const Algorithm& a, const CollArgs& args);
-
-// Each family of algorithms contributes its entries (flat/<op>_table.cc).
-void add_bcast_algorithms(std::vector<Algorithm>* out);
-void add_reduce_algorithms(std::vector<Algorithm>* out);
-void add_allreduce_algorithms(std::vector<Algorithm>* out);
-void add_allgather_algorithms(std::vector<Algorithm>* out);
-void add_reduce_scatter_algorithms(std::vector<Algorithm>* out);
-void add_alltoall_algorithms(std::vector<Algorithm>* out);
-void add_scan_algorithms(std::vector<Algorithm>* out);
-void add_barrier_algorithms(std::vector<Algorithm>* out);
-void add_gather_scatter_algorithms(std::vector<Algorithm>* out);
-void add_vector_algorithms(std::vector<Algorithm>* out);
 
 }  // namespace hiercoll

@@ -15,8 +15,8 @@ void build_exscan_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 // Pipelined up and down phases over in-order trees (two-tree paper, Sect.
 // 2.3; see algorithms/trees.h): one balanced tree, or the two-tree with half of
 // the data in each; rank order kept.
-void build_scan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
-void build_exscan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_scan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b);
+void build_exscan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b);
 void build_scan_twotree(const CollArgs& a, ScheduleBuilder& b);
 // Linear pipeline 0 -> 1 -> ... -> p-1, up phase only; rank order kept.
 void build_scan_chain(const CollArgs& a, ScheduleBuilder& b);

@@ -9,6 +9,7 @@
 
 #include "select/flat_rules.h"
 #include "select/rules_by_op.h"
+#include "schedule/registry_lookup.h"
 
 namespace hiercoll {
 
@@ -241,17 +242,10 @@ const std::vector<HierComposition>& all_compositions() {
 }
 
 const HierComposition* find_composition(Op op, std::string_view name) {
-  for (const HierComposition& c : all_compositions())
-    if (c.op == op && name == c.name) return &c;
-  return nullptr;
+  return find_entry(all_compositions(), op, name);
 }
 
-std::vector<const HierComposition*> compositions_for(Op op) {
-  std::vector<const HierComposition*> v;
-  for (const HierComposition& c : all_compositions())
-    if (c.op == op) v.push_back(&c);
-  return v;
-}
+std::vector<const HierComposition*> compositions_for(Op op) { return entries_of(all_compositions(), op); }
 
 bool uses_sockets(const HierComposition& comp, const LayoutFacts& F, const CollArgs& a) {
   if ((comp.needs & kTwoLevelsOnly) || !F.socket_level) return false;

@@ -1,12 +1,15 @@
 // The schedule core: hazard-derived dependencies, in-place aliasing, views,
 // message sequence numbers, and that pipelined schedules really pipeline.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
 #include "algorithms/bcast.h"
-#include "schedule/builder.h"
 #include "algorithms/registry.h"
+#include "schedule/builder.h"
 
 namespace hiercoll {
 namespace {
@@ -172,6 +175,37 @@ TEST(Registry, NamesAreUniquePerOperation) {
     for (size_t j = i + 1; j < all.size(); ++j)
       EXPECT_FALSE(all[i].op == all[j].op && std::string(all[i].name) == all[j].name) << all[i].name;
   for (int op = 0; op < kNumOps; ++op) EXPECT_FALSE(algorithms_for(static_cast<Op>(op)).empty()) << op;
+}
+
+// Every row of the list names the file that holds its generator, named as
+// the algorithm: <op>_<name>.cc, gather and scatter's mirrored pairs in
+// gather_scatter_<name>.cc, a segmented variant with its base, exscan with
+// scan, a v-variant with its block collective (algorithms/registry_list.cc).
+TEST(Registry, EveryAlgorithmNamesItsFile) {
+  auto families = [](Op op) -> std::vector<std::string> {
+    switch (op) {
+      case Op::kExscan: return {"scan"};
+      case Op::kGather: case Op::kGatherv: return {"gather", "gather_scatter"};
+      case Op::kScatter: case Op::kScatterv: return {"scatter", "gather_scatter"};
+      case Op::kAllgatherv: return {"allgather"};
+      case Op::kAlltoallv: return {"alltoall"};
+      default: return {op_name(op)};
+    }
+  };
+  for (const Algorithm& a : all_algorithms()) {
+    std::string name = a.name;
+    std::vector<std::string> allowed;
+    for (const std::string& f : families(a.op)) {
+      allowed.push_back(f + "_" + name + ".cc");
+      const size_t seg = name.rfind("_segmented");
+      if (seg != std::string::npos) allowed.push_back(f + "_" + name.substr(0, seg) + ".cc");
+    }
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), a.file), allowed.end()) << op_name(a.op) << " " << a.name << " in " << a.file;
+    std::ifstream in(std::string("algorithms/") + a.file);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find("void build_"), std::string::npos) << a.file << " defines no generator";
+  }
 }
 
 }  // namespace

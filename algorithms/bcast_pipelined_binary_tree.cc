@@ -28,7 +28,7 @@ void tree_bcast(const TreePipeline& pl, ScheduleBuilder& b) {
 
 // Pipelined binary tree (two-tree paper, Sect. 2): the in-order tree rooted
 // at the root (rooted_node), the whole message in segments.
-void build_bcast_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) {
+void build_bcast_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) {
   TreePipeline pl;
   pl.p = a.size;
   pl.seg = pipeline_segment(a);

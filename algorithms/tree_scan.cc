@@ -94,35 +94,4 @@ void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
   walk_tree_pipeline(pl, list, step);
 }
 
-namespace {
-
-// Pipelined binary tree scan (two-tree paper, Sect. 2.3, one tree): the
-// balanced in-order tree over all ranks.
-void build_pipelined_tree(const CollArgs& a, bool exclusive, ScheduleBuilder& b) {
-  TreePipeline pl;
-  pl.p = a.size;
-  pl.seg = pipeline_segment(a);
-  pl.parts.push_back({local_rooted_tree(a.size, inorder_root(0, a.size), a.rank), 0, a.count});
-  tree_scan(pl, exclusive, b);
-}
-
-// Linear pipelined prefix: rank v receives the prefix of ranks below it
-// segment by segment, adds its own and passes it on (the two-tree paper's
-// linear pipeline as an in-order tree).  The fewest operations and bytes of
-// all scans, (p-1) * count each: best for long vectors on few ranks.
-void build_chain(const CollArgs& a, bool exclusive, ScheduleBuilder& b) {
-  TreePipeline pl;
-  pl.p = a.size;
-  pl.seg = pipeline_segment(a);
-  pl.parts.push_back({local_chain_down(a.size, a.rank), 0, a.count});
-  tree_scan(pl, exclusive, b);
-}
-
-}  // namespace
-
-void build_scan_chain(const CollArgs& a, ScheduleBuilder& b) { build_chain(a, false, b); }
-void build_exscan_chain(const CollArgs& a, ScheduleBuilder& b) { build_chain(a, true, b); }
-void build_scan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) { build_pipelined_tree(a, false, b); }
-void build_exscan_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) { build_pipelined_tree(a, true, b); }
-
 }  // namespace hiercoll

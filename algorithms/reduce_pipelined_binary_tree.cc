@@ -45,7 +45,7 @@ std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_bu
 
 // Pipelined binary tree reduce (two-tree paper, Sect. 2 and 2.2): the
 // in-order tree rooted at the root, so rank order holds for any root.
-void build_reduce_pipelined_tree(const CollArgs& a, ScheduleBuilder& b) {
+void build_reduce_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) {
   TreePipeline pl;
   pl.p = a.size;
   pl.seg = pipeline_segment(a);

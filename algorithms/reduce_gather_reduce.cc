@@ -21,7 +21,7 @@ void reduce_blocks_in_rank_order(ScheduleBuilder& b, const Blocks& L, Buf buf, S
 // short vectors): a binomial gather of all p input vectors to the root,
 // which reduces them in rank order.  The root needs p * count units of
 // scratch; a rank that forwards, its subtree's.
-void build_reduce_gather(const CollArgs& a, ScheduleBuilder& b) {
+void build_reduce_gather_reduce(const CollArgs& a, ScheduleBuilder& b) {
   if (a.count == 0) return;
   const Group g{a.rank, a.size, nullptr};
   const Blocks L = blocks_of_sizes(std::vector<int64_t>(a.size, a.count));
