@@ -249,7 +249,9 @@ def render_sim(folder, info):
     rows = [r for f in files for r in read_csv(f)]
     if not rows:
         return "no predictions", ["No simulated.csv in this run (the command stopped before writing one)."]
-    ops = list(OrderedDict.fromkeys(r["op"] for r in rows))
+    order = ["bcast", "reduce", "allreduce", "allgather", "alltoall", "scan", "barrier"]
+    ops = sorted(OrderedDict.fromkeys(r["op"] for r in rows),
+                 key=lambda op: (order.index(op) if op in order else len(order), op))
     t = lambda r: float(r["predicted_us"])
     cell = lambda r: f"{us_cell(t(r))} ({r['algorithm']})" if r else "-"
     body = []
@@ -266,9 +268,12 @@ def render_sim(folder, info):
             body.append([op, size_name(size), cell(hier), cell(at.get("flat")), cell(best), cell(lead), ratio])
     first = rows[0]
     heading = f"{first['nodes']} nodes x {first['ppn']} ranks: {', '.join(ops)}"
-    out = [f"Predicted µs, the algorithm in brackets; "
-           "best flat / hier above 1: hierarchy pays. `-`: no schedule within `--max-steps`, or no leaders' "
-           "algorithm of the operation among those tried.", ""]
+    out = ["Predicted µs, the algorithm in brackets. `hier` and `flat (rules)` are the runtime's decisions; "
+           "`best flat` is the fastest flat algorithm forced (at its default segment), `best leaders' algorithm` "
+           "the fastest composition with a forced leaders' algorithm. best flat / hier above 1: hier's choice "
+           "beats every forced flat algorithm; where that choice is a composition (`hier:...`), hierarchy pays. "
+           "`-`: no schedule within `--max-steps`, or no leaders' algorithm of the operation among those tried.",
+           ""]
     return heading, out + table(["operation", "size", "hier", "flat (rules)", "best flat", "best leaders' algorithm",
                         "best flat / hier"], body)
 
@@ -309,26 +314,31 @@ def render_tuned(folder, info):
             if os.path.exists(os.path.join(d, "results.csv"))]
     if not jobs:
         return "the tuning run", ["The tuner's run: it writes the tuning file that the benchmark below reads."]
-    keys = sorted({(op, b) for j in jobs for (op, b, impl) in j if impl == "tuned"})
+    keys = list(OrderedDict.fromkeys((op, b) for j in jobs for (op, b, impl) in j if impl == "tuned"))
+    others = sorted({impl for j in jobs for (_, _, impl) in j if impl != "tuned"}, key=impl_key)
     body = []
     for op, b in keys:
-        ratios, bests, natives = [], [], []
+        ratios, bests = [], []
+        versus = defaultdict(list)
         for j in jobs:
-            others = {impl: v[0] for (o, bb, impl), v in j.items() if o == op and bb == b and impl != "tuned"}
-            if (op, b, "tuned") not in j or not others:
+            times = {impl: v[0] for (o, bb, impl), v in j.items() if o == op and bb == b and impl != "tuned"}
+            if (op, b, "tuned") not in j or not times:
                 continue
-            best = min(others, key=others.get)
-            ratios.append(j[(op, b, "tuned")][0] / others[best])
+            tuned = j[(op, b, "tuned")][0]
+            best = min(times, key=times.get)
+            ratios.append(tuned / times[best])
             bests.append(best)
-            if "native" in others:
-                natives.append(others["native"] / j[(op, b, "tuned")][0])
-        body.append([op, size_name(b), ratio_cell(ratios), ", ".join(bests), ratio_cell(natives)])
+            for impl, t in times.items():
+                versus[impl].append(t / tuned)
+        body.append([op, size_name(b), ratio_cell(ratios), ", ".join(bests)]
+                    + [ratio_cell(versus[i]) for i in others])
     out = ["tuned's time over the fastest other implementation of the same job (above 1: tuned is slower), "
-           "median (lowest-highest) over the jobs, which implementation that was in each job, and native / "
-           "tuned (above 1: tuned is faster than Open MPI's own); per job on the median over roots.", ""]
+           "median (lowest-highest) over the jobs, and which implementation that was in each job; then each "
+           "implementation's time over tuned's (above 1: tuned is faster); per job on the median over roots.", ""]
     first = read_csv(os.path.join(job_dirs(folder)[0], "results.csv"))[0]
     heading = f"tuned on {first['nodes']} nodes x {first['ppn']} ranks, {len(jobs)} jobs"
-    return heading, out + table(["operation", "size", "tuned / best other", "best other (per job)", "native / tuned"], body)
+    return heading, out + table(["operation", "size", "tuned / best other", "best other (per job)"]
+                                + [f"{i} / tuned" for i in others], body)
 
 
 # ---------------------------------------------------------------------------
