@@ -184,13 +184,8 @@ int ScheduleRun::post_message(const Step& st, int id, int* posted) {
 // more steps ready) until nothing is ready.  Each round posts its sends,
 // then its receives, then runs its local steps; a receive whose exchange
 // sends first (Schedule::post_after) waits until that send is posted.
-// Measured with a hand-written Rabenseifner allreduce of 1 MiB on 4
-// emulated nodes x 1 rank behind 2 Gbit/s links (the link bound is 6.3 ms;
-// medians of 25): every exchange send first 6.5 ms, as Open MPI's
-// nonblocking allreduce (6.5); receive first 9.2; the allgather half's
-// receives posted ahead of its sends (what this executor did) 8.4, the
-// reduce-scatter half's receive first 7.1.  Open MPI's blocking
-// Rabenseifner posts the receive first: 9.4.
+// Sends first keep rendezvous handshakes from queueing behind bulk data
+// on shaped links (docs/ARCHITECTURE.md, "Posting order").
 int ScheduleRun::post_ready() {
   int rc = MPI_SUCCESS;
   while (!ready_.empty() && rc == MPI_SUCCESS) {

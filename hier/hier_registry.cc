@@ -1,25 +1,22 @@
 #include "hier/hier_registry.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <tuple>
 
+#include "hier/hier_rules.h"
 #include "select/flat_rules.h"
-#include "select/rules_by_op.h"
 #include "schedule/registry_lookup.h"
 
 namespace hiercoll {
 
 namespace {
 
-constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
-
 // Every composition.  Same generator, different phase rules: "x" runs each
 // level as a whole (paper Sect. 3, the non-pipelined form; phase rules
-// below, else the flat default for the level's group and bytes);
+// in hier_rules.cc, else the flat default for the level's group and bytes);
 // "x_pipelined" cuts the message into segments that flow through all
 // levels at once (paper Sects. 3.1-3.2).
 // The barrier's inter-node phase is the dissemination barrier built in
@@ -61,128 +58,6 @@ const HierComposition kCompositions[] = {
     {Op::kScatter, "scatter_pipelined", kTwoLevelsOnly, true, op_bit(Op::kScatterv), build_hier_scatterv},
     {Op::kReduceScatter, "reduce_scatter_columns", kNeedOrderForNonCommutative | kNeedUniform | kTwoLevelsOnly, false,
      op_bit(Op::kReduceScatter), build_hier_reduce_scatter_columns},
-};
-
-// Which composition a call gets: the first rule of its operation whose
-// size limit holds and whose composition applies to the layout and call.
-// Operations without a rule (allgather, gather, scatter, reduce_scatter,
-// alltoall) stay flat by these rules, and run their compositions where the
-// model's decision (decide/) or a knob picks them: on the emulated 4x2
-// cluster, hierarchical allgather and gather (node gather, leaders'
-// allgatherv / gatherv, node bcast) were no consistent gain over the flat
-// algorithms.
-//
-// The cutoffs are measured on the emulated cluster (tools/cluster.sh,
-// 4 nodes x 2 ranks on 2 oversubscribed cores), where every message that
-// waits for a peer costs a scheduling round (~1 ms) and the machine's
-// aggregate copy rate bounds everything: the fewest messages win, so
-// pipelining pays only for messages of several MiB, in few large
-// segments (hier:bcast vs hier:bcast_pipelined at 4 MiB: 11.1 vs 10.5 ms
-// from rank 0, 10.7 vs 15.0 ms from rank 3; at 16 MiB 43-47 ms either).
-// Allreduce from 128 KiB: columns (uniform nodes) with Rabenseifner in each
-// column, on a par with MPI's own (which runs Rabenseifner over all ranks:
-// each node's link carries 1.5 vectors either way); below, the masters'
-// allreduce, whose fewer messages win while the link's 64 KiB burst hides
-// its bandwidth (4x2, --nic 2gbit, native time / hiercoll's, medians of 3
-// jobs at load 3-9: 8 KiB 1.80, 64 KiB 1.24 with Rabenseifner among the
-// masters; columns 1.01 at 128 KiB, 0.98 at 256 KiB and 1 MiB, 1.04 at
-// 4 MiB, where the masters' allreduce takes 1.04-1.20 times as long).
-// Uneven nodes keep the masters' allreduce up to 1 MiB, then pipeline.
-// Scan and exscan from 64 KiB on up to 16 ranks stay flat: the flat
-// default there is the linear pipeline, which on consecutive placements is
-// itself hierarchical (it crosses each node boundary once) and does half
-// the work of the composition (4x2, 1 MiB: 2.8 vs 6.0 ms).
-struct SelectRule {
-  Op op;
-  int64_t below_bytes;
-  const char* composition;
-  int min_ranks = 0;                                 // the rule applies to groups of at least
-  int max_ranks = std::numeric_limits<int>::max();   // ... and at most this many ranks
-};
-// Bcast and reduce on up to 8 ranks pipeline from 64 KiB: the segmented
-// compositions run the two-tree among 4 leaders, and behind the link model
-// with the executor posting sends first they win from there
-// (4x2, --nic 2gbit, 3 jobs, composition / pipelined: bcast 32 KiB 0.83,
-// 64 KiB 2.44 (2.27-2.50), 128 KiB 1.67, 256 KiB 1.37, 1 MiB 1.75, 4 MiB
-// 1.72; reduce 32 KiB 0.74, 64 KiB 1.11, 128 KiB 1.37, 256 KiB 1.12, 1 MiB
-// 1.33, 4 MiB 1.25; below 32 KiB the composition leads by 1.4-1.5x; 2x2,
-// 2 leaders: 0.97-1.04 at 32 KiB-1 MiB either way).  Larger groups keep
-// the earlier cutoff, measured before the link model (above).
-const SelectRule kSelectRules[] = {
-    {Op::kBcast, 64 << 10, "bcast"},
-    {Op::kBcast, kAny, "bcast_pipelined", 0, 8},
-    {Op::kBcast, 8 << 20, "bcast"},
-    {Op::kBcast, kAny, "bcast_pipelined"},
-    {Op::kReduce, 64 << 10, "reduce"},
-    {Op::kReduce, kAny, "reduce_pipelined", 0, 8},
-    {Op::kReduce, 8 << 20, "reduce"},
-    {Op::kReduce, kAny, "reduce_pipelined"},
-    {Op::kAllreduce, 128 << 10, "allreduce"},
-    {Op::kAllreduce, kAny, "allreduce_columns"},
-    {Op::kAllreduce, 1 << 20, "allreduce"},
-    {Op::kAllreduce, kAny, "allreduce_pipelined"},
-    {Op::kBarrier, kAny, "barrier"},
-    {Op::kScan, 64 << 10, "scan"},
-    {Op::kScan, kAny, "scan", 17},
-    {Op::kExscan, 64 << 10, "exscan"},
-    {Op::kExscan, kAny, "exscan", 17},
-    {Op::kAllgatherv, kAny, "allgatherv"},
-    // Gatherv and scatterv need the count exchange first (kNeedAllCounts),
-    // which costs one small hierarchical bcast per call: chosen by group
-    // size only (every rank must agree before it knows the counts), from
-    // 64 ranks, where the root's p - 1 messages of the flat linear form
-    // outweigh it; on the emulated 4x2 the linear form is ahead
-    // (docs/BENCHMARK.md, "Per-call work and the v-variants at small sizes").
-    {Op::kGatherv, kAny, "gatherv", 64},
-    {Op::kScatterv, kAny, "scatterv", 64},
-};
-
-// The flat algorithm of a phase: the first rule for the composition kind
-// (segmented or not), the phase's operation, level and group size that
-// fits the phase; where none does, the flat default selection for the
-// phase's group and bytes (select/flat_rules.h).
-enum class Level : uint8_t { kInter, kIntra, kAny };
-struct PhaseRule {
-  bool segmented;
-  Op op;
-  Level level;
-  int min_group, max_group;
-  int64_t below_bytes;  // the phase's vector
-  bool commutative_only;
-  const char* algorithm;
-};
-constexpr int kAnyGroup = std::numeric_limits<int>::max();
-const PhaseRule kPhaseRules[] = {
-    // Segmented, among nodes: the two-tree from four leaders on (two-tree
-    // paper Sect. 2: twice the pipelined tree's bandwidth), else the
-    // pipelined binary tree (Zhu et al. Sect. 3.1).  The two-tree reduce
-    // keeps rank order only with the root at an end, so non-commutative
-    // reductions take the tree.
-    {true, Op::kBcast, Level::kInter, 4, kAnyGroup, kAny, false, "twotree"},
-    {true, Op::kBcast, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    {true, Op::kReduce, Level::kInter, 4, kAnyGroup, kAny, true, "twotree"},
-    {true, Op::kReduce, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    // Segmented, inside the node: the pipelined tree, segment by segment,
-    // so the levels overlap.
-    {true, Op::kBcast, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    {true, Op::kReduce, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    // Not segmented: the binomial reduce on small groups at any size (the
-    // flat default's Rabenseifner sends more, smaller messages; measured
-    // 2-2.5x slower for 256 KiB..4 MiB on 4x2).  Bcast's flat default is
-    // already binomial on groups of up to 7.  Among few leaders, recursive
-    // doubling below 64 KiB, where the link's burst hides the vector it
-    // sends per step; from 64 KiB the link's bandwidth counts and the flat
-    // default (Rabenseifner, half the bytes) wins (4x2, --nic 2gbit, masters'
-    // allreduce, recursive doubling vs Rabenseifner: 32 KiB 188 vs 238 us,
-    // 64 KiB 513 vs 274 us, 1 MiB 16.1 vs 10.4 ms).
-    {false, Op::kReduce, Level::kAny, 1, 8, kAny, false, "binomial"},
-    // Up to 4 leaders, short bcasts go straight from the root's leader to
-    // the others: one hop instead of lg p, and the root's link sends the
-    // copies within its burst (4x2, --nic 2gbit, binomial / linear leaders,
-    // 3 jobs at load 15-18: 64 B 1.23 (1.12-1.32), 1 KiB 1.10, 4 KiB 1.19,
-    // 16 KiB 1.10; 64 KiB 0.67).
-    {false, Op::kBcast, Level::kInter, 1, 4, 32 << 10, false, "linear"},
-    {false, Op::kAllreduce, Level::kInter, 1, 8, 64 << 10, false, "recursive_doubling"},
 };
 
 // Segments of the segmented compositions: the message in this many pieces,
@@ -328,20 +203,6 @@ std::string choice_name(const HierChoice& ch) {
   return std::string("hier:") + ch.comp->name + (ch.inter ? std::string(" inter=") + ch.inter->name : "");
 }
 
-const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                                            int64_t unit_bytes) {
-  static const auto rules_of = rules_by_op<HierComposition>(
-      kSelectRules, [](const SelectRule& r) { return find_composition(r.op, r.composition); });
-  const auto& rules = rules_of[static_cast<int>(a.op)];
-  if (rules.empty()) return nullptr;
-  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
-  for (const auto& o : rules) {
-    if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks || a.size > o.rule->max_ranks) continue;
-    if (o.target && composition_applies(*o.target, L, F, a)) return o.target;
-  }
-  return nullptr;
-}
-
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
                                      int64_t segment_bytes, const HierForced& forced, std::string* unfit,
                                      const MachineFigures* machine) {
@@ -368,10 +229,8 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
 }
 
 std::string check_hier_tables() {
-  for (const SelectRule& r : kSelectRules)
-    if (!find_composition(r.op, r.composition)) return std::string("no composition ") + r.composition;
-  for (const PhaseRule& r : kPhaseRules)
-    if (!find_algorithm(r.op, r.algorithm)) return std::string("no flat algorithm ") + op_name(r.op) + "/" + r.algorithm;
+  const std::string rules = check_rule_tables();
+  if (!rules.empty()) return rules;
   if (!find_algorithm(Op::kBcast, kSegmentReference)) return std::string("no flat algorithm ") + kSegmentReference;
   return "";
 }
@@ -404,15 +263,7 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   if (forced && forced->op != sub->op) forced = find_algorithm(sub->op, forced->name);
   const Algorithm* a = nullptr;
   if (forced && algorithm_fits(*forced, *sub)) a = forced;
-  for (const PhaseRule& r : kPhaseRules) {
-    if (a) break;
-    if (r.segmented != choice.comp->segmented || r.op != sub->op) continue;
-    if (r.level != Level::kAny && (r.level == Level::kInter) != inter) continue;
-    if (sub->size < r.min_group || sub->size > r.max_group || bytes >= r.below_bytes) continue;
-    if (r.commutative_only && !sub->commutative) continue;
-    const Algorithm* f = find_algorithm(r.op, r.algorithm);
-    if (f && algorithm_fits(*f, *sub)) a = f;
-  }
+  if (!a) a = phase_rule_algorithm(choice.comp->segmented, inter, *sub, bytes);
   if (!a) {
     // The rules judge a phase by its own level's figures (a ring's latency
     // inside a node is the node's).  A phase's group has one rank per node

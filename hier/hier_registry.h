@@ -1,6 +1,6 @@
 // The hierarchical compositions as data: which exist, what they need of the
 // layout, which one a call gets, and which flat algorithm each phase runs.
-// The rules are tables in hier_registry.cc; choose_hierarchical (runtime/hier_run.cc)
+// The rules are tables in hier_rules.cc; choose_hierarchical (runtime/hier_run.cc)
 // is the entry from run.cc.
 #pragma once
 

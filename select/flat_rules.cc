@@ -32,8 +32,8 @@ bool is_skewed(const CollArgs& a) {
 }
 
 // The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order;
-// on groups of up to 8 ranks some differ, as measured against MPI's own
-// on the emulated 4x2 cluster (docs/BENCHMARK.md, "Figures").  No rule is shadowed by an
+// on groups of up to 8 ranks some differ, where the emulated 4x2 cluster
+// measured MPI's own ahead (docs/results/bench-4x2.md).  No rule is shadowed by an
 // earlier one (flat_rules_test).
 const FlatRule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's

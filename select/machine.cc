@@ -18,9 +18,9 @@ MachineFigures inside_node(const MachineFigures& m) {
 }
 
 const MachineFigures& builtin_machine() {
-  // 83 us and 3.2 GB/s between emulated nodes: alpha/beta about 256 KiB
-  // (forcing 256 KiB segments on 4x2 at 1 MiB: pipelined tree bcast 9.9 ->
-  // 5.8 ms, chain 5.6 -> 4.0 ms, chain scan 3.4 -> 2.8 ms).
+  // The emulated cluster's ping-pong figures between and inside nodes;
+  // alpha/beta between nodes is about 256 KiB, which sets the pipelines'
+  // default segments (select/flat_rules.h default_segment_bytes).
   static const MachineFigures m = [] {
     MachineFigures f;
     f.inter_latency_us = 83;

@@ -78,8 +78,8 @@ std::vector<hiercoll::TunedRange> file_ranges(const hiercoll::GridResult& g) {
 // pair of neighbours.  With a stride of 2 the search measures the given
 // sizes first and a middle only where its neighbours' winners differ: a
 // crossover that is a cliff rather than a slope (Open MPI's 64 KiB TCP
-// eager limit: hier:allreduce on 3,1,2 takes 117 us at 48 KiB and 587 us
-// at 64 KiB) is then placed from a measurement, not interpolated.
+// eager limit multiplies a call's time there) is then placed from a
+// measurement, not interpolated.
 std::vector<int64_t> with_sizes_between(const std::vector<int64_t>& sizes) {
   std::vector<int64_t> out;
   for (size_t i = 0; i < sizes.size(); ++i) {
