@@ -88,6 +88,79 @@ const TunedRange* file_range(const DecideInput& in, Op op, int64_t bytes) {
   return r;
 }
 
+namespace {
+
+// The file's measurement for its method, where it has one for the size:
+// it replaces the model's cost of that candidate (or joins them) and will
+// win (the tuner measured the others slower).
+void add_file_measurement(const DecideInput& in, const SimCall& call, int64_t file_bytes, Decision* d) {
+  const Op op = call.args.op;
+  const TunedRange* range =
+      file_range(in, op, file_bytes >= 0 ? file_bytes : tuning_bytes(op, call.unit_bytes, call.args));
+  if (!range) return;
+  Costed k;
+  k.candidate.method = range->method;
+  k.candidate.segment_bytes = range->segment_bytes;
+  k.us = range->predicted_us;
+  k.source = Source::kFile;
+  auto same = std::find_if(d->ranked.begin(), d->ranked.end(),
+                           [&](const Costed& c) { return c.candidate == k.candidate; });
+  const bool known = std::any_of(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) {
+    Method m = range->method;
+    m.dynamic = false;
+    return c.candidate.method == m;
+  });
+  if (same != d->ranked.end()) *same = k;
+  else if (known || range->method.kind == Method::kNative) d->ranked.push_back(k);
+  else d->note = "the tuning file's " + candidate_text(k.candidate) + " does not fit this call";
+}
+
+// Cheapest first (stable: ties keep the candidates' order), the ones not
+// costed last; the file's method first; the rules' method first where
+// nothing could be costed.
+void rank(const DecideInput& in, const SimCall& call, Decision* d) {
+  std::stable_sort(d->ranked.begin(), d->ranked.end(), [](const Costed& a, const Costed& b) {
+    if ((a.us < 0) != (b.us < 0)) return b.us < 0;
+    return a.us < b.us;
+  });
+  for (size_t i = 0; i < d->ranked.size(); ++i)
+    if (d->ranked[i].source == Source::kFile) {
+      move_first(&d->ranked, i);
+      d->source = Source::kFile;
+      break;
+    }
+  if (d->ranked.empty() || d->ranked[0].us < 0) {
+    Costed k;
+    k.candidate = rules_candidate(*in.layout, *in.facts, call, in.scope);
+    k.us = -1;
+    k.source = Source::kRules;
+    k.note = "no candidate could be costed";
+    d->ranked.insert(d->ranked.begin(), std::move(k));
+    d->source = Source::kRules;
+  }
+}
+
+// A knob's method first (forced_candidate), costed where the model had not.
+void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, Decision* d) {
+  std::string unfit;
+  const MethodChoice f = forced_candidate(in, call, d->ranked[0].candidate, &unfit);
+  if (!unfit.empty()) d->note = unfit + " does not fit this call";
+  if (f == d->ranked[0].candidate && !unfit.empty()) return;
+  auto it = std::find_if(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) { return c.candidate == f; });
+  if (it == d->ranked.end()) {
+    Costed k;
+    k.candidate = f;
+    k.us = model_us(in, call, f, fig, &k.note);
+    d->ranked.push_back(std::move(k));
+    it = d->ranked.end() - 1;
+  }
+  it->source = Source::kKnob;
+  move_first(&d->ranked, static_cast<size_t>(it - d->ranked.begin()));
+  d->source = Source::kKnob;
+}
+
+}  // namespace
+
 Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) {
   const Figures& fig = in.figures ? *in.figures : builtin_figures();
   Decision d;
@@ -97,66 +170,9 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
     k.us = model_us(in, call, c, fig, &k.note);
     d.ranked.push_back(std::move(k));
   }
-  // The file's measurement for its method, where it has one for the size:
-  // it replaces the model's cost and wins (the tuner measured the others
-  // slower).
-  const Op op = call.args.op;
-  const TunedRange* range =
-      file_range(in, op, file_bytes >= 0 ? file_bytes : tuning_bytes(op, call.unit_bytes, call.args));
-  if (range) {
-    Costed k;
-    k.candidate.method = range->method;
-    k.candidate.segment_bytes = range->segment_bytes;
-    k.us = range->predicted_us;
-    k.source = Source::kFile;
-    auto same = std::find_if(d.ranked.begin(), d.ranked.end(),
-                             [&](const Costed& c) { return c.candidate == k.candidate; });
-    const bool known = std::any_of(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) {
-      Method m = range->method;
-      m.dynamic = false;
-      return c.candidate.method == m;
-    });
-    if (same != d.ranked.end()) *same = k;
-    else if (known || range->method.kind == Method::kNative) d.ranked.push_back(k);
-    else d.note = "the tuning file's " + candidate_text(k.candidate) + " does not fit this call";
-  }
-  // Cheapest first (stable: ties keep the candidates' order), the ones not
-  // costed last; the file's method goes first.
-  std::stable_sort(d.ranked.begin(), d.ranked.end(), [](const Costed& a, const Costed& b) {
-    if ((a.us < 0) != (b.us < 0)) return b.us < 0;
-    return a.us < b.us;
-  });
-  for (size_t i = 0; i < d.ranked.size(); ++i)
-    if (d.ranked[i].source == Source::kFile) {
-      move_first(&d.ranked, i);
-      d.source = Source::kFile;
-      break;
-    }
-  if (d.ranked.empty() || d.ranked[0].us < 0) {
-    Costed k;
-    k.candidate = rules_candidate(*in.layout, *in.facts, call, in.scope);
-    k.us = -1;
-    k.source = Source::kRules;
-    k.note = "no candidate could be costed";
-    d.ranked.insert(d.ranked.begin(), std::move(k));
-    d.source = Source::kRules;
-  }
-  if (!in.forced.any()) return d;
-  std::string unfit;
-  const MethodChoice f = forced_candidate(in, call, d.ranked[0].candidate, &unfit);
-  if (!unfit.empty()) d.note = unfit + " does not fit this call";
-  if (f == d.ranked[0].candidate && !unfit.empty()) return d;
-  auto it = std::find_if(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) { return c.candidate == f; });
-  if (it == d.ranked.end()) {
-    Costed k;
-    k.candidate = f;
-    k.us = model_us(in, call, f, fig, &k.note);
-    d.ranked.push_back(std::move(k));
-    it = d.ranked.end() - 1;
-  }
-  it->source = Source::kKnob;
-  move_first(&d.ranked, static_cast<size_t>(it - d.ranked.begin()));
-  d.source = Source::kKnob;
+  add_file_measurement(in, call, file_bytes, &d);
+  rank(in, call, &d);
+  if (in.forced.any()) apply_knob(in, call, fig, &d);
   return d;
 }
 

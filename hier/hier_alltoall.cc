@@ -31,6 +31,46 @@ void gather_units(ScheduleBuilder& b, Buf src_buf, int64_t src_off, const std::v
   }
 }
 
+// The leaders' flat alltoallv of one bundle per node pair: node m's of
+// q q_m units at q first[m], both ways.
+void exchange_bundles(const HierCall& c, ScheduleBuilder& b, const HierGroup& leaders, int q,
+                      const std::vector<int64_t>& first, const Span& out, const Span& got) {
+  const Layout& L = c.layout;
+  if (!leaders.active()) {
+    b.copy(out, got);
+    return;
+  }
+  CollArgs sub = c.phase_args(Op::kAlltoallv, leaders, 0);
+  for (int m = 0; m < L.num_nodes; ++m) {
+    const int64_t bundle = int64_t(q) * L.node_size(m);
+    sub.send_counts.push_back(bundle);
+    sub.send_displs.push_back(q * first[m]);
+    sub.counts.push_back(bundle);
+    sub.displs.push_back(q * first[m]);
+  }
+  sub.count = sub.counts[leaders.me];
+  const Algorithm& alg = c.phase_algorithm(/*inter=*/true, &sub);
+  run_phase(b, leaders, alg, sub, Span{Buf::kTmp, out.off, 0}, Span{Buf::kTmp, got.off, 0}, -1);
+}
+
+// Member t's Recv vector: from source s (node m, index i) the unit at
+// got.off + q first[m] + i q + t; the leader's own straight into Recv.
+void hand_out(ScheduleBuilder& b, const Layout& L, const CollArgs& a, int q, const std::vector<int64_t>& first,
+              const Span& got) {
+  const std::vector<int>& mine = L.node_ranks[L.node_of[a.rank]];
+  const int p = a.size;
+  for (int t = 0; t < q; ++t) {
+    const bool self = mine[t] == a.rank;
+    const Span to = self ? Span{Buf::kRecv, 0, p} : b.tmp(p);
+    for (int m = 0; m < L.num_nodes; ++m) {
+      const std::vector<int>& src = L.node_ranks[m];
+      for (size_t i = 0; i < src.size(); ++i)
+        b.copy(Span{Buf::kTmp, got.off + q * first[m] + int64_t(i) * q + t, 1}, Span{to.buf, to.off + src[i], 1});
+    }
+    if (!self) b.send(mine[t], to);
+  }
+}
+
 }  // namespace
 
 void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b) {
@@ -73,33 +113,8 @@ void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b) {
   }
   // From node m: its members' blocks for my node's ranks, source-major.
   const Span got = b.tmp(int64_t(q) * p);
-  if (leaders.active()) {
-    CollArgs sub = c.phase_args(Op::kAlltoallv, leaders, 0);
-    for (int m = 0; m < L.num_nodes; ++m) {
-      const int64_t bundle = int64_t(q) * L.node_size(m);
-      sub.send_counts.push_back(bundle);
-      sub.send_displs.push_back(q * first[m]);
-      sub.counts.push_back(bundle);
-      sub.displs.push_back(q * first[m]);
-    }
-    sub.count = sub.counts[leaders.me];
-    const Algorithm& alg = c.phase_algorithm(/*inter=*/true, &sub);
-    run_phase(b, leaders, alg, sub, Span{Buf::kTmp, out.off, 0}, Span{Buf::kTmp, got.off, 0}, -1);
-  } else {
-    b.copy(out, got);
-  }
-  // Member t's Recv vector: from source s (node m, index i) the unit at
-  // got.off + q first[m] + i q + t.
-  for (int t = 0; t < q; ++t) {
-    const bool self = mine[t] == a.rank;
-    const Span to = self ? Span{Buf::kRecv, 0, p} : b.tmp(p);
-    for (int m = 0; m < L.num_nodes; ++m) {
-      const std::vector<int>& src = L.node_ranks[m];
-      for (size_t i = 0; i < src.size(); ++i)
-        b.copy(Span{Buf::kTmp, got.off + q * first[m] + int64_t(i) * q + t, 1}, Span{to.buf, to.off + src[i], 1});
-    }
-    if (!self) b.send(mine[t], to);
-  }
+  exchange_bundles(c, b, leaders, q, first, out, got);
+  hand_out(b, L, a, q, first, got);
 }
 
 }  // namespace hiercoll

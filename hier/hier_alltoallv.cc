@@ -30,6 +30,123 @@ std::vector<int> every_rank(int p) {
   return v;
 }
 
+// A leader's part: its members' vectors in, the bundles packed, exchanged
+// with the other leaders, and each member's Recv vector out.
+class AlltoallvLeader {
+ public:
+  AlltoallvLeader(const HierCall& c, ScheduleBuilder& b, const std::vector<int>& mine, const NodeRows& R)
+      : c_(c), a_(c.args), L_(c.layout), b_(b), mine_(mine), R_(R), q_(static_cast<int>(mine.size())), p_(a_.size),
+        me_(local_index()) {}
+
+  void build() {
+    receive_members();
+    size_bundles();
+    const Span out = pack_bundles();
+    const Span got = b_.tmp(got_total_);
+    exchange(out, got);
+    hand_out(got);
+  }
+
+ private:
+  int local_index() const {
+    int me = 0;
+    while (mine_[me] != a_.rank) ++me;
+    return me;
+  }
+
+  // Member i's block for rank j: in its packed vector, or (mine) in Send.
+  void receive_members() {
+    in_at_.assign(size_t(q_) * p_, 0);
+    for (int i = 0; i < q_; ++i) {
+      if (i == me_) continue;
+      int64_t total = 0;
+      for (int j = 0; j < p_; ++j) total += R_.send(i, j);
+      const Span in = b_.tmp(total);
+      if (total > 0) b_.recv(mine_[i], in);
+      int64_t at = in.off;
+      for (int j = 0; j < p_; at += R_.send(i, j), ++j) in_at_[size_t(i) * p_ + j] = at;
+    }
+  }
+
+  // The bundles: node m's from out.off + out_off_[m], from got.off + got_off_[m].
+  void size_bundles() {
+    const int n = L_.num_nodes;
+    out_n_.assign(n, 0), out_off_.assign(n, 0), got_n_.assign(n, 0), got_off_.assign(n, 0);
+    for (int m = 0; m < n; ++m) {
+      for (int j : L_.node_ranks[m])
+        for (int i = 0; i < q_; ++i) out_n_[m] += R_.send(i, j), got_n_[m] += R_.recv(i, j);
+      out_off_[m] = out_total_, got_off_[m] = got_total_;
+      out_total_ += out_n_[m], got_total_ += got_n_[m];
+    }
+  }
+
+  Span pack_bundles() {
+    const Blocks own_send = send_blocks(a_);
+    const Span out = b_.tmp(out_total_);
+    int64_t at = out.off;
+    for (int m = 0; m < L_.num_nodes; ++m)
+      for (int i = 0; i < q_; ++i)
+        for (int j : L_.node_ranks[m]) {
+          const Span to{Buf::kTmp, at, R_.send(i, j)};
+          b_.copy(i == me_ ? own_send.span(Buf::kSend, j) : Span{Buf::kTmp, in_at_[size_t(i) * p_ + j], to.n}, to);
+          at += to.n;
+        }
+    return out;
+  }
+
+  // The flat alltoallv among the leaders, one bundle per node pair.
+  void exchange(const Span& out, const Span& got) {
+    const Hierarchy h = c_.hierarchy(0);
+    const HierGroup& leaders = h.levels[0];
+    if (!leaders.active()) {
+      b_.copy(out, got);
+      return;
+    }
+    CollArgs sub = c_.phase_args(Op::kAlltoallv, leaders, 0);
+    sub.send_counts = out_n_;
+    sub.send_displs = out_off_;
+    sub.counts = got_n_;
+    sub.displs = got_off_;
+    sub.count = sub.counts[leaders.me];
+    const Algorithm& alg = c_.phase_algorithm(/*inter=*/true, &sub);
+    run_phase(b_, leaders, alg, sub, Span{Buf::kTmp, out.off, 0}, Span{Buf::kTmp, got.off, 0}, -1);
+  }
+
+  // From node m: its members' blocks for my node's ranks, source-major;
+  // block (s, t) at got_at[s q + t].  Each member gets its Recv vector
+  // packed in rank order (mine to their places in Recv).
+  void hand_out(const Span& got) {
+    std::vector<int64_t> got_at(size_t(p_) * q_);
+    int64_t at = got.off;
+    for (int m = 0; m < L_.num_nodes; ++m)
+      for (int s : L_.node_ranks[m])
+        for (int t = 0; t < q_; ++t) got_at[size_t(s) * q_ + t] = at, at += R_.recv(t, s);
+    const Blocks own_recv = all_blocks(a_);
+    for (int t = 0; t < q_; ++t) {
+      int64_t total = 0;
+      for (int s = 0; s < p_; ++s) total += R_.recv(t, s);
+      const Span packed = t == me_ ? Span{} : b_.tmp(total);
+      int64_t to = packed.off;
+      for (int s = 0; s < p_; ++s) {
+        const Span from{Buf::kTmp, got_at[size_t(s) * q_ + t], R_.recv(t, s)};
+        b_.copy(from, t == me_ ? own_recv.span(Buf::kRecv, s) : Span{Buf::kTmp, to, from.n});
+        to += from.n;
+      }
+      if (t != me_ && total > 0) b_.send(mine_[t], packed);
+    }
+  }
+
+  const HierCall& c_;
+  const CollArgs& a_;
+  const Layout& L_;
+  ScheduleBuilder& b_;
+  const std::vector<int>& mine_;
+  const NodeRows& R_;
+  const int q_, p_, me_;
+  std::vector<int64_t> in_at_, out_n_, out_off_, got_n_, got_off_;
+  int64_t out_total_ = 0, got_total_ = 0;
+};
+
 }  // namespace
 
 void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b) {
@@ -37,83 +154,16 @@ void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b) {
   const Layout& L = c.layout;
   const int leader = node_counts_leader(L, a.rank);
   const std::vector<int>& mine = L.node_ranks[L.node_of[a.rank]];  // the rows' order
-  const int q = static_cast<int>(mine.size());
-  const NodeRows R = node_rows(a, a.rank == leader ? q : 1);
-  if (a.rank != leader) {
-    const std::vector<int> all = every_rank(a.size);
-    move_blocks(b, leader, send_blocks(a), Buf::kSend, all, [&](int j) { return R.send(0, j); }, true);
-    move_blocks(b, leader, all_blocks(a), Buf::kRecv, all, [&](int j) { return R.recv(0, j); }, false);
+  const NodeRows R = node_rows(a, a.rank == leader ? static_cast<int>(mine.size()) : 1);
+  if (a.rank == leader) {
+    AlltoallvLeader(c, b, mine, R).build();
     return;
   }
-  const int p = a.size;
-  const Hierarchy h = c.hierarchy(0);
-  const HierGroup& leaders = h.levels[0];
-  int me = 0;
-  while (mine[me] != a.rank) ++me;
-  // Member i's block for rank j: in its packed vector, or (mine) in Send.
-  std::vector<int64_t> in_at(size_t(q) * p);
-  for (int i = 0; i < q; ++i) {
-    if (i == me) continue;
-    int64_t total = 0;
-    for (int j = 0; j < p; ++j) total += R.send(i, j);
-    const Span in = b.tmp(total);
-    if (total > 0) b.recv(mine[i], in);
-    int64_t at = in.off;
-    for (int j = 0; j < p; at += R.send(i, j), ++j) in_at[size_t(i) * p + j] = at;
-  }
-  const Blocks own_send = send_blocks(a);
-  // The bundles: node m's from out.off + out_off[m].
-  std::vector<int64_t> out_n(L.num_nodes, 0), out_off(L.num_nodes, 0), got_n(L.num_nodes, 0),
-      got_off(L.num_nodes, 0);
-  int64_t out_total = 0, got_total = 0;
-  for (int m = 0; m < L.num_nodes; ++m) {
-    for (int j : L.node_ranks[m])
-      for (int i = 0; i < q; ++i) out_n[m] += R.send(i, j), got_n[m] += R.recv(i, j);
-    out_off[m] = out_total, got_off[m] = got_total;
-    out_total += out_n[m], got_total += got_n[m];
-  }
-  const Span out = b.tmp(out_total);
-  int64_t at = out.off;
-  for (int m = 0; m < L.num_nodes; ++m)
-    for (int i = 0; i < q; ++i)
-      for (int j : L.node_ranks[m]) {
-        const Span to{Buf::kTmp, at, R.send(i, j)};
-        b.copy(i == me ? own_send.span(Buf::kSend, j) : Span{Buf::kTmp, in_at[size_t(i) * p + j], to.n}, to);
-        at += to.n;
-      }
-  const Span got = b.tmp(got_total);
-  if (leaders.active()) {
-    CollArgs sub = c.phase_args(Op::kAlltoallv, leaders, 0);
-    sub.send_counts = out_n;
-    sub.send_displs = out_off;
-    sub.counts = got_n;
-    sub.displs = got_off;
-    sub.count = sub.counts[leaders.me];
-    const Algorithm& alg = c.phase_algorithm(/*inter=*/true, &sub);
-    run_phase(b, leaders, alg, sub, Span{Buf::kTmp, out.off, 0}, Span{Buf::kTmp, got.off, 0}, -1);
-  } else {
-    b.copy(out, got);
-  }
-  // From node m: its members' blocks for my node's ranks, source-major;
-  // block (s, t) at got_at[s q + t].
-  std::vector<int64_t> got_at(size_t(p) * q);
-  at = got.off;
-  for (int m = 0; m < L.num_nodes; ++m)
-    for (int s : L.node_ranks[m])
-      for (int t = 0; t < q; ++t) got_at[size_t(s) * q + t] = at, at += R.recv(t, s);
-  const Blocks own_recv = all_blocks(a);
-  for (int t = 0; t < q; ++t) {
-    int64_t total = 0;
-    for (int s = 0; s < p; ++s) total += R.recv(t, s);
-    const Span packed = t == me ? Span{} : b.tmp(total);
-    int64_t to = packed.off;
-    for (int s = 0; s < p; ++s) {
-      const Span from{Buf::kTmp, got_at[size_t(s) * q + t], R.recv(t, s)};
-      b.copy(from, t == me ? own_recv.span(Buf::kRecv, s) : Span{Buf::kTmp, to, from.n});
-      to += from.n;
-    }
-    if (t != me && total > 0) b.send(mine[t], packed);
-  }
+  // A member: its Send blocks to the leader in one message, its Recv
+  // blocks from it in one.
+  const std::vector<int> all = every_rank(a.size);
+  move_blocks(b, leader, send_blocks(a), Buf::kSend, all, [&](int j) { return R.send(0, j); }, true);
+  move_blocks(b, leader, all_blocks(a), Buf::kRecv, all, [&](int j) { return R.recv(0, j); }, false);
 }
 
 }  // namespace hiercoll
