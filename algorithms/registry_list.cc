@@ -6,6 +6,8 @@
 // exscan lives with scan, and each v-variant runs its block collective's
 // generator.  The order is the decision's tie-break (decide/decide.h) and
 // the listing's (`./hiercoll algorithms`).
+#include <iterator>
+
 #include "algorithms/allgather.h"
 #include "algorithms/allreduce.h"
 #include "algorithms/alltoall.h"
@@ -19,8 +21,9 @@
 
 namespace hiercoll {
 
-const std::vector<Algorithm>& all_algorithms() {
-  static const std::vector<Algorithm> list = {
+namespace {
+
+const Algorithm kAlgorithms[] = {
     {Op::kBcast, "binomial", 0, build_bcast_binomial, false, "bcast_binomial.cc"},
     {Op::kBcast, "scatter_recursive_doubling", 0, build_bcast_scatter_recursive_doubling, false, "bcast_scatter_recursive_doubling.cc"},
     {Op::kBcast, "scatter_ring", 0, build_bcast_scatter_ring, false, "bcast_scatter_ring.cc"},
@@ -98,7 +101,12 @@ const std::vector<Algorithm>& all_algorithms() {
     {Op::kAllgatherv, "recursive_doubling", 0, build_allgather_recursive_doubling, false, "allgather_recursive_doubling.cc"},
     {Op::kAlltoallv, "pairwise", 0, build_alltoall_pairwise, false, "alltoall_pairwise.cc"},
     {Op::kAlltoallv, "scattered", 0, build_alltoall_scattered, false, "alltoall_scattered.cc"},
-  };
+};
+
+}  // namespace
+
+const std::vector<Algorithm>& all_algorithms() {
+  static const std::vector<Algorithm> list(std::begin(kAlgorithms), std::end(kAlgorithms));
   return list;
 }
 
