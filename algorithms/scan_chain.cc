@@ -8,19 +8,11 @@
 
 namespace hiercoll {
 
-namespace {
-
-void chain(const CollArgs& a, bool exclusive, ScheduleBuilder& b) {
-  TreePipeline pl;
-  pl.p = a.size;
-  pl.seg = pipeline_segment(a);
-  pl.parts.push_back({local_chain_down(a.size, a.rank), 0, a.count});
-  tree_scan(pl, exclusive, b);
+void build_scan_chain(const CollArgs& a, ScheduleBuilder& b) {
+  tree_scan_along(a, local_chain_down(a.size, a.rank), false, b);
 }
-
-}  // namespace
-
-void build_scan_chain(const CollArgs& a, ScheduleBuilder& b) { chain(a, false, b); }
-void build_exscan_chain(const CollArgs& a, ScheduleBuilder& b) { chain(a, true, b); }
+void build_exscan_chain(const CollArgs& a, ScheduleBuilder& b) {
+  tree_scan_along(a, local_chain_down(a.size, a.rank), true, b);
+}
 
 }  // namespace hiercoll

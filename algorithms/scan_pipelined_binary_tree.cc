@@ -6,19 +6,11 @@
 
 namespace hiercoll {
 
-namespace {
-
-void pipelined_binary_tree(const CollArgs& a, bool exclusive, ScheduleBuilder& b) {
-  TreePipeline pl;
-  pl.p = a.size;
-  pl.seg = pipeline_segment(a);
-  pl.parts.push_back({local_rooted_tree(a.size, inorder_root(0, a.size), a.rank), 0, a.count});
-  tree_scan(pl, exclusive, b);
+void build_scan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) {
+  tree_scan_along(a, local_rooted_tree(a.size, inorder_root(0, a.size), a.rank), false, b);
 }
-
-}  // namespace
-
-void build_scan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) { pipelined_binary_tree(a, false, b); }
-void build_exscan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) { pipelined_binary_tree(a, true, b); }
+void build_exscan_pipelined_binary_tree(const CollArgs& a, ScheduleBuilder& b) {
+  tree_scan_along(a, local_rooted_tree(a.size, inorder_root(0, a.size), a.rank), true, b);
+}
 
 }  // namespace hiercoll

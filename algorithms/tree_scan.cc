@@ -94,4 +94,12 @@ void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b) {
   walk_tree_pipeline(pl, list, step);
 }
 
+void tree_scan_along(const CollArgs& a, const LocalTree& tree, bool exclusive, ScheduleBuilder& b) {
+  TreePipeline pl;
+  pl.p = a.size;
+  pl.seg = pipeline_segment(a);
+  pl.parts.push_back({tree, 0, a.count});
+  tree_scan(pl, exclusive, b);
+}
+
 }  // namespace hiercoll

@@ -173,6 +173,9 @@ void two_tree_halves(int64_t count, int64_t off[2], int64_t n[2]);
 void tree_bcast(const TreePipeline& pl, ScheduleBuilder& b);
 std::vector<std::vector<Span>> tree_reduce(const TreePipeline& pl, Buf result_buf, ScheduleBuilder& b);
 void tree_scan(const TreePipeline& pl, bool exclusive, ScheduleBuilder& b);
+// tree_scan of the whole vector along one tree (this rank's node of it),
+// in the call's pipeline segments.
+void tree_scan_along(const CollArgs& a, const LocalTree& tree, bool exclusive, ScheduleBuilder& b);
 
 // Shared by the generators: communication events ordered by step.
 struct PipeEvent {
