@@ -1,4 +1,4 @@
-// Arrival-order trees of the hierarchical compositions (issue 13, the
+// Arrival-order trees of the hierarchical compositions (the
 // autotuning paper's §5 on top of the MPICH2 compositions): the
 // composition's own schedules, built on the canonical layout of the call's
 // shape -- nodes of `per_node` consecutive positions, position 0 the root --

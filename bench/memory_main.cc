@@ -1,5 +1,5 @@
 // hiercoll_memory: whether hiercoll's resident memory stays flat over many
-// distinct calls and many communicators (issue 18, item 7).  Not a timing
+// distinct calls and many communicators.  Not a timing
 // tool: it prints VmRSS (/proc/self/status) and the sizes of hiercoll's
 // caches at checkpoints, and the growth after the warm-up.
 //

@@ -10,7 +10,7 @@
 namespace hiercoll {
 
 struct CostModel {
-  // Figures of a current cluster's class (issue 15): InfiniBand-like links,
+  // Figures of a current cluster's class: InfiniBand-like links,
   // shared memory inside a node.
   double alpha_us = 1.5;
   double bandwidth_gbps = 12.5;

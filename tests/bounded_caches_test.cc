@@ -1,4 +1,4 @@
-// The caches a long-running program fills are bounded (issue 18, item 7):
+// The caches a long-running program fills are bounded:
 // a communicator's schedule cache, and the registry of freed handles.
 // bench/hiercoll_memory measures the resident memory itself.  Also what
 // saves a repeated call work: the cache's last entry, the lent arrays.
