@@ -133,7 +133,9 @@ def provenance(info):
         text += "; " + ", ".join(load)
     text += "."
     status = info.get("exit status", "0")
-    if status not in ("0", ""):
+    if status == "124" and info.get("time limit"):
+        text += f" It was stopped at its time limit of {info['time limit']}."
+    elif status not in ("0", ""):
         text += f" It stopped with exit status {status}" + (" (its time limit)" if status == "124" else "") + "."
     return [f"    {info['command']}", "", text]
 
@@ -248,7 +250,11 @@ def render_sim(folder, info):
     files = sorted(glob.glob(os.path.join(folder, "**", "simulated.csv"), recursive=True))
     rows = [r for f in files for r in read_csv(f)]
     if not rows:
-        return "no predictions", ["No simulated.csv in this run (the command stopped before writing one)."]
+        words = info["command"].split()
+        opt = lambda name: words[words.index(name) + 1] if name in words[:-1] else "?"
+        nodes, _, ppn = opt("--layouts").partition("x")
+        return (f"{nodes} nodes x {ppn} ranks: {opt('--ops').replace(',', ', ')}",
+                ["No predictions: the command wrote no simulated.csv before it stopped."])
     order = ["bcast", "reduce", "allreduce", "allgather", "alltoall", "scan", "barrier"]
     ops = sorted(OrderedDict.fromkeys(r["op"] for r in rows),
                  key=lambda op: (order.index(op) if op in order else len(order), op))
@@ -274,8 +280,14 @@ def render_sim(folder, info):
            "beats every forced flat algorithm; where that choice is a composition (`hier:...`), hierarchy pays. "
            "`-`: no schedule within `--max-steps`, or no leaders' algorithm of the operation among those tried.",
            ""]
-    return heading, out + table(["operation", "size", "hier", "flat (rules)", "best flat", "best leaders' algorithm",
-                        "best flat / hier"], body)
+    out += table(["operation", "size", "hier", "flat (rules)", "best flat", "best leaders' algorithm",
+                  "best flat / hier"], body)
+    if len({int(r["bytes"]) for r in rows}) == 1:
+        out += ["", "Every implementation of this run (one size), predicted µs:", ""]
+        out += table(["operation", "size", "implementation", "algorithm", "predicted µs"],
+                     [[r["op"], size_name(r["bytes"]), r["impl"], r["algorithm"], us_cell(t(r))]
+                      for op in ops for r in rows if r["op"] == op])
+    return heading, out
 
 
 # ---------------------------------------------------------------------------
