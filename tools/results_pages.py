@@ -356,6 +356,10 @@ def render_tuned(folder, info):
 # ---------------------------------------------------------------------------
 # The pages
 
+SIM_ABOUT = ("`hiercoll simulate` runs the runtime's own schedules on a discrete-event clock under the "
+             "simulator's default figures (alpha 1.5 µs and 12.5 GB/s per node link between nodes, 0.3 µs "
+             "and 20 GB/s inside a node, reducing at 10 GB/s); rooted operations at root 0.")
+
 PAGES = OrderedDict([
     ("bench-4x2", dict(
         title="The benchmark on the default emulated cluster",
@@ -377,15 +381,11 @@ PAGES = OrderedDict([
         doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_tuned)),
     ("sim-64x16", dict(
         title="Predicted times at 64 nodes x 16 ranks",
-        about=("`hiercoll simulate` runs the runtime's own schedules on a discrete-event clock under the "
-               "simulator's default figures (alpha 1.5 µs and 12.5 GB/s per node link between nodes, 0.3 µs "
-               "and 20 GB/s inside a node, reducing at 10 GB/s); rooted operations at root 0."),
+        about=SIM_ABOUT,
         doc="../SIMULATION.md", doc_name="docs/SIMULATION.md", render=render_sim)),
     ("sim-1024x64", dict(
         title="Predicted times at 1024 nodes x 64 ranks",
-        about=("`hiercoll simulate` runs the runtime's own schedules on a discrete-event clock under the "
-               "simulator's default figures (alpha 1.5 µs and 12.5 GB/s per node link between nodes, 0.3 µs "
-               "and 20 GB/s inside a node, reducing at 10 GB/s); rooted operations at root 0. Each operation "
+        about=(SIM_ABOUT + " Each operation "
                "is simulated with the algorithms its command lists, flat and among the leaders."),
         doc="../SIMULATION.md", doc_name="docs/SIMULATION.md", render=render_sim)),
     ("sim-table1", dict(
