@@ -9,11 +9,11 @@
 #include <thread>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/csv.h"
-#include "bench/impls.h"
-#include "bench/ops.h"
-#include "bench/stats.h"
+#include "measure/calls.h"
+#include "measure/csv.h"
+#include "measure/impls.h"
+#include "measure/ops.h"
+#include "measure/stats.h"
 #include "runtime/progress_thread.h"
 
 namespace hcbench {

@@ -7,14 +7,15 @@
 #include <fstream>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/csv.h"
-#include "bench/impls.h"
-#include "bench/link_model.h"
-#include "bench/measure.h"
-#include "bench/ops.h"
-#include "bench/stats.h"
+#include "bench/timing_loop.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/csv.h"
+#include "measure/impls.h"
+#include "measure/link_model.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
+#include "measure/stats.h"
 #include "runtime/stats.h"
 
 namespace hcbench {

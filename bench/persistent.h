@@ -19,8 +19,8 @@
 #include <string>
 
 #include "bench/log.h"
-#include "bench/machine.h"
 #include "bench/options.h"
+#include "measure/machine.h"
 
 namespace hcbench {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "bench/gnuplot.h"
-#include "bench/options.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 

@@ -5,16 +5,16 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "bench/args.h"
-#include "bench/ops.h"
-#include "bench/options.h"
+#include "cli/args.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
 
 namespace hiercoll {
 
 namespace {
 
-using hcbench::Args;
-using hcbench::split_list;
+using hccli::Args;
+using hccli::split_list;
 
 bool parse_count(const std::string& text, int* v) {
   char* end = nullptr;
@@ -33,7 +33,7 @@ struct SimArgs {
 
 // A figure of the cost model: any finite number (check_cost_model judges
 // it with the others at the end).
-hcbench::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*field) {
+hccli::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*field) {
   return {name, false, [field](Args& a, SimArgs& s) {
             s.o->figures_given = true;
             return a.number(-HUGE_VAL, HUGE_VAL, &(s.o->model.*field), "a number");
@@ -41,7 +41,7 @@ hcbench::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*fiel
 }
 
 // A size of the cost model, as bench spells sizes (64K).
-hcbench::OptionRow<SimArgs> bytes_row(const char* name, double CostModel::*field) {
+hccli::OptionRow<SimArgs> bytes_row(const char* name, double CostModel::*field) {
   return {name, false, [field](Args& a, SimArgs& s) {
             s.o->figures_given = true;
             std::string v, why;
@@ -85,8 +85,8 @@ bool read_figures_file(Args& a, SimArgs& s) {
   return true;
 }
 
-const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
-  using R = hcbench::OptionRow<SimArgs>;
+const std::vector<hccli::OptionRow<SimArgs>>& sim_rows() {
+  using R = hccli::OptionRow<SimArgs>;
   auto text = [](std::string SimOptions::*field) {
     return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
   };
@@ -102,7 +102,7 @@ const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
     return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
   };
   static const std::vector<R> rows = {
-      {"-h|--help", true, [](Args&, SimArgs& s) { return hcbench::set(&s.o->help, true); }},
+      {"-h|--help", true, [](Args&, SimArgs& s) { return hccli::set(&s.o->help, true); }},
       {"--nodes", false, count(&SimArgs::nodes)},
       {"--ppn", false, count(&SimArgs::ppn)},
       {"--ppn-list", false, [](Args& a, SimArgs& s) { return a.text(&s.ppn_list); }},
@@ -232,8 +232,8 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
   SimArgs s{opt};
   // --help wins over whatever else is given.
   for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return hcbench::set(&opt->help, true);
-  if (!hcbench::read_args(argc, argv, sim_rows(), &s, error) || !set_layout(s, error)) return false;
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return hccli::set(&opt->help, true);
+  if (!hccli::read_args(argc, argv, sim_rows(), &s, error) || !set_layout(s, error)) return false;
   int64_t ranks = 0;
   for (int k : opt->ranks_per_node) ranks += k;
   if (ranks > (1 << 24)) {

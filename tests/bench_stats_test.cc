@@ -5,13 +5,14 @@
 #include <cmath>
 #include <sstream>
 
-#include "bench/csv.h"
 #include "bench/jobs.h"
 #include "bench/options.h"
 #include "bench/plots.h"
 #include "bench/report.h"
-#include "bench/results.h"
-#include "bench/stats.h"
+#include "measure/csv.h"
+#include "measure/results.h"
+#include "measure/sizes.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 namespace {

@@ -1,4 +1,4 @@
-// The tools' command lines (bench/args.h): "--name value" and
+// The tools' command lines (cli/args.h): "--name value" and
 // "--name=value", flags, ranges, refusals naming the option; and the
 // tuner's table of options read through it.
 #include <gtest/gtest.h>
@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "bench/args.h"
 #include "bench/options.h"
+#include "cli/args.h"
 #include "tune/options.h"
 
 namespace {
 
-using hcbench::Args;
-using hcbench::OptionRow;
+using hccli::Args;
+using hccli::OptionRow;
 
 struct State {
   int n = 0;
@@ -26,7 +26,7 @@ const std::vector<OptionRow<State>>& rows() {
   static const std::vector<OptionRow<State>> r = {
       {"-n|--count", false, [](Args& a, State& s) { return a.whole(1, 9, &s.n); }},
       {"--x", false, [](Args& a, State& s) { return a.number(0.5, 2, &s.x, "a number in 0.5..2"); }},
-      {"--flag", true, [](Args&, State& s) { return hcbench::set(&s.flag, true); }},
+      {"--flag", true, [](Args&, State& s) { return hccli::set(&s.flag, true); }},
       {"--name", false, [](Args& a, State& s) { return a.nonempty_text(&s.name, "name"); }},
   };
   return r;
@@ -38,7 +38,7 @@ std::string parse(std::vector<std::string> args, State* s) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   std::string error;
-  return hcbench::read_args(static_cast<int>(argv.size()), argv.data(), rows(), s, &error) ? "" : error;
+  return hccli::read_args(static_cast<int>(argv.size()), argv.data(), rows(), s, &error) ? "" : error;
 }
 
 TEST(Args, BothValueFormsFlagsAndAliases) {

@@ -4,7 +4,7 @@
 
 #include <mpi.h>
 
-#include "bench/machine.h"
+#include "measure/machine.h"
 #include "select/machine.h"
 
 namespace hctune {

@@ -11,11 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "bench/clock.h"
-#include "bench/link_model.h"
-#include "bench/machine.h"
-#include "bench/ops.h"
-#include "bench/options.h"
+#include "measure/clock.h"
+#include "measure/link_model.h"
+#include "measure/machine.h"
+#include "measure/ops.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 #include "tune/entry_file.h"

@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/impls.h"
-#include "bench/ops.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/impls.h"
+#include "measure/ops.h"
 #include "select/method.h"
 
 namespace hctune {

@@ -1,4 +1,4 @@
-// Command-line reading shared by the tools (bench, tune, simulate): each
+// Command-line reading shared by the tools (bench, tune, simulate, fuzz): each
 // option "--name value" or "--name=value", flags without a value, numbers
 // checked against a range; a refusal is one line naming the option.
 // Options are rows of a table (name, handler), so a parser is its table.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace hcbench {
+namespace hccli {
 
 class Args {
  public:
@@ -90,4 +90,4 @@ inline bool set(bool* flag, bool value) {
 // "a,b,c" as its parts (a trailing separator gives an empty last part).
 std::vector<std::string> split_list(const std::string& s, char sep);
 
-}  // namespace hcbench
+}  // namespace hccli

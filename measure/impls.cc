@@ -1,11 +1,11 @@
-#include "bench/impls.h"
+#include "measure/impls.h"
 
 #include <algorithm>
 
-#include "bench/ompi_probe.h"
 #include "flat/coll_args.h"
 #include "flat/registry.h"
 #include "hier/hier_registry.h"
+#include "measure/ompi_probe.h"
 #include "runtime/stats.h"
 
 namespace hcbench {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/impls.h"
 #include "bench/options.h"
-#include "bench/results.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/impls.h"
+#include "measure/results.h"
 
 namespace hcbench {
 
@@ -85,10 +85,5 @@ class Runner {
 int repetitions(const Options& opt, const std::vector<double>& estimate_us, int calls_each, const SyncClock& clock,
                 MPI_Comm ctrl);
 
-// The roots of a rooted operation: all ranks when `which` is "all" (or
-// "auto" with at most 16 ranks); for "sample" (or "auto" above 16 ranks)
-// the lowest rank (the master) and the highest rank of every node; or the
-// listed ranks (those outside the communicator are dropped).
-std::vector<int> choose_roots(const std::string& which, const std::vector<int>& node_of);
 
 }  // namespace hcbench

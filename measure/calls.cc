@@ -1,4 +1,4 @@
-#include "bench/calls.h"
+#include "measure/calls.h"
 
 #include <algorithm>
 #include <cstring>

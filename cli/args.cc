@@ -1,10 +1,10 @@
-#include "bench/args.h"
+#include "cli/args.h"
 
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
 
-namespace hcbench {
+namespace hccli {
 
 bool Args::next() {
   if (++i_ >= argc_) return false;
@@ -85,4 +85,4 @@ std::vector<std::string> split_list(const std::string& s, char sep) {
   return out;
 }
 
-}  // namespace hcbench
+}  // namespace hccli

@@ -1,4 +1,4 @@
-#include "bench/machine.h"
+#include "measure/machine.h"
 
 #include <unistd.h>
 
