@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -38,13 +39,21 @@ bool Args::nonempty_text(std::string* v, const char* what) {
   return !v->empty() || fail(std::string("empty ") + what);
 }
 
-bool Args::whole(long long lo, long long hi, int* out) {
+bool Args::whole(long long lo, long long hi, long long* out) {
   std::string v;
   if (!text(&v)) return false;
   char* end = nullptr;
   const long long n = std::strtoll(v.c_str(), &end, 10);
   if (v.empty() || *end != '\0' || n < lo || n > hi)
-    return fail("expected a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
+    return fail("expected a whole number " + (hi == LLONG_MAX ? ">= " + std::to_string(lo)
+                                                                : "in " + std::to_string(lo) + ".." + std::to_string(hi)));
+  *out = n;
+  return true;
+}
+
+bool Args::whole(long long lo, long long hi, int* out) {
+  long long n;
+  if (!whole(lo, hi, &n)) return false;
   *out = static_cast<int>(n);
   return true;
 }

@@ -24,7 +24,8 @@ class Args {
   bool text(std::string* v);
   // The value, not empty.
   bool nonempty_text(std::string* v, const char* what);
-  // A whole number in [lo, hi].
+  // A whole number in [lo, hi] (hi LLONG_MAX: at least lo).
+  bool whole(long long lo, long long hi, long long* out);
   bool whole(long long lo, long long hi, int* out);
   // A number in [lo, hi].
   bool number(double lo, double hi, double* out, const char* expected);
