@@ -124,10 +124,13 @@ bool one_of(Args& a, std::initializer_list<const char*> allowed, std::string* ou
   return a.fail("expected " + names);
 }
 
-const std::vector<OptionRow<BenchArgs>>& bench_rows() {
-  using R = OptionRow<BenchArgs>;
-  static const std::vector<R> rows = {
-      {"-h|--help", true, [](Args&, BenchArgs& s) { return set(&s.o.help, true); }},
+using Rows = std::vector<OptionRow<BenchArgs>>;
+
+// What is measured: operations, sizes, the v-variants' blocks,
+// implementations (and the tuning file of `tuned`), roots, late ranks, the
+// largest buffer.
+Rows call_rows() {
+  return {
       {"--ops", false, read_ops},
       {"--counts", false,
        [](Args& a, BenchArgs& s) {
@@ -147,17 +150,7 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
          s.impls_given = true;
          return !s.impls.empty() || a.fail("no implementation given");
        }},
-      {"--reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.reps); }},
-      {"--min-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.min_reps); }},
-      {"--max-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.max_reps); }},
-      {"--point-seconds", false,
-       [](Args& a, BenchArgs& s) {
-         return a.number(1e-6, 1e9, &s.o.point_seconds, "a positive number of seconds");
-       }},
-      {"--warmup", false, [](Args& a, BenchArgs& s) { return a.whole(0, 1000, &s.o.warmup); }},
       {"--roots", false, read_roots},
-      {"--sync", false, [](Args& a, BenchArgs& s) { return one_of(a, {"time", "barrier"}, &s.o.sync); }},
-      {"--out", false, [](Args& a, BenchArgs& s) { return a.nonempty_text(&s.o.out, "folder name"); }},
       {"--tuning", false,
        [](Args& a, BenchArgs& s) {
          if (!a.nonempty_text(&s.o.tuning, "file name")) return false;
@@ -176,6 +169,29 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
          std::string v;
          return a.text(&v) && ((parse_size(v, &s.o.max_buffer) && s.o.max_buffer > 0) || a.fail("bad size"));
        }},
+  };
+}
+
+// How each point is timed: repetitions, warm-up, the calls' start.
+Rows timing_rows() {
+  return {
+      {"--reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.reps); }},
+      {"--min-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.min_reps); }},
+      {"--max-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.max_reps); }},
+      {"--point-seconds", false,
+       [](Args& a, BenchArgs& s) {
+         return a.number(1e-6, 1e9, &s.o.point_seconds, "a positive number of seconds");
+       }},
+      {"--warmup", false, [](Args& a, BenchArgs& s) { return a.whole(0, 1000, &s.o.warmup); }},
+      {"--sync", false, [](Args& a, BenchArgs& s) { return one_of(a, {"time", "barrier"}, &s.o.sync); }},
+  };
+}
+
+// Where the results go and what is left out; the studies run instead of
+// the comparison.
+Rows output_and_study_rows() {
+  return {
+      {"--out", false, [](Args& a, BenchArgs& s) { return a.nonempty_text(&s.o.out, "folder name"); }},
       {"--no-plots", true, [](Args&, BenchArgs& s) { return set(&s.o.plots, false); }},
       {"--no-lower-bound", true, [](Args&, BenchArgs& s) { return set(&s.o.lower_bound, false); }},
       {"--no-check", true, [](Args&, BenchArgs& s) { return set(&s.o.check, false); }},
@@ -189,6 +205,15 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
        }},
       {"--persistent", true, [](Args&, BenchArgs& s) { return set(&s.o.persistent, true); }},
   };
+}
+
+const Rows& bench_rows() {
+  static const Rows rows = hccli::join_rows<BenchArgs>({
+      {{"-h|--help", true, [](Args&, BenchArgs& s) { return set(&s.o.help, true); }}},
+      call_rows(),
+      timing_rows(),
+      output_and_study_rows(),
+  });
   return rows;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,14 @@ struct OptionRow {
   bool flag;
   std::function<bool(Args&, S&)> handle;
 };
+
+// A tool's table from groups of rows, in order.
+template <typename S>
+std::vector<OptionRow<S>> join_rows(std::initializer_list<std::vector<OptionRow<S>>> groups) {
+  std::vector<OptionRow<S>> all;
+  for (const std::vector<OptionRow<S>>& group : groups) all.insert(all.end(), group.begin(), group.end());
+  return all;
+}
 
 // Whether `name` is one of row's '|'-separated names.
 bool names_match(const char* names, const std::string& name);

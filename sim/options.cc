@@ -85,24 +85,29 @@ bool read_figures_file(Args& a, SimArgs& s) {
   return true;
 }
 
-const std::vector<hccli::OptionRow<SimArgs>>& sim_rows() {
-  using R = hccli::OptionRow<SimArgs>;
-  auto text = [](std::string SimOptions::*field) {
-    return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
+using Rows = std::vector<hccli::OptionRow<SimArgs>>;
+
+// Handlers of a text option, a comma-separated list, a count from 1.
+auto text(std::string SimOptions::*field) {
+  return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
+}
+
+auto list(std::vector<std::string> SimOptions::*field) {
+  return [field](Args& a, SimArgs& s) {
+    std::string v;
+    if (!a.text(&v)) return false;
+    s.o->*field = split_list(v, ',');
+    return true;
   };
-  auto list = [](std::vector<std::string> SimOptions::*field) {
-    return [field](Args& a, SimArgs& s) {
-      std::string v;
-      if (!a.text(&v)) return false;
-      s.o->*field = split_list(v, ',');
-      return true;
-    };
-  };
-  auto count = [](int SimArgs::*field) {
-    return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
-  };
-  static const std::vector<R> rows = {
-      {"-h|--help", true, [](Args&, SimArgs& s) { return hccli::set(&s.o->help, true); }},
+}
+
+auto count(int SimArgs::*field) {
+  return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
+}
+
+// The layout: --nodes and --ppn, or --ppn-list; the placement.
+Rows layout_rows() {
+  return {
       {"--nodes", false, count(&SimArgs::nodes)},
       {"--ppn", false, count(&SimArgs::ppn)},
       {"--ppn-list", false, [](Args& a, SimArgs& s) { return a.text(&s.ppn_list); }},
@@ -113,6 +118,13 @@ const std::vector<hccli::OptionRow<SimArgs>>& sim_rows() {
          s.o->placement = node ? "node" : "slot";
          return true;
        }},
+  };
+}
+
+// What is simulated: operations, implementations, sizes, roots, and the
+// largest schedules.
+Rows call_rows() {
+  return {
       {"--ops", false, list(&SimOptions::ops)},
       {"--impls", false, list(&SimOptions::impls)},
       {"--sizes", false,
@@ -120,6 +132,21 @@ const std::vector<hccli::OptionRow<SimArgs>>& sim_rows() {
          std::string v, why;
          return a.text(&v) && (hcbench::parse_size_list(v, &s.o->sizes, &why) || a.fail(why));
        }},
+      {"--max-steps", false,
+       [](Args& a, SimArgs& s) {
+         double n = 0;
+         if (!a.number(1, 9.2e18, &n, "a positive whole number") || n != std::floor(n))
+           return a.fail("expected a positive whole number");
+         s.o->max_steps = static_cast<int64_t>(n);
+         return true;
+       }},
+      {"--roots", false, read_roots},
+  };
+}
+
+// The cost model's figures, one by one or from a file.
+Rows model_rows() {
+  return {
       figure_row("--alpha", &CostModel::alpha_us),
       figure_row("--bandwidth", &CostModel::bandwidth_gbps),
       figure_row("--shm-alpha", &CostModel::shm_alpha_us),
@@ -145,21 +172,29 @@ const std::vector<hccli::OptionRow<SimArgs>>& sim_rows() {
          return either(a, "node", "all", &s.o->model.cores_shared_by_all);
        }},
       {"--figures", false, read_figures_file},
+  };
+}
+
+// Files written and read: results, figures, a tuning file, a benchmark's
+// results to calibrate on (and how to fit them).
+Rows file_rows() {
+  return {
       {"--figures-out", false, text(&SimOptions::figures_out)},
       {"--out", false, text(&SimOptions::out)},
       {"--tuning", false, text(&SimOptions::tuning)},
       {"--calibrate", false, text(&SimOptions::calibrate)},
       {"--fit", false, [](Args& a, SimArgs& s) { return either(a, "squares", "absolute", &s.o->fit_absolute); }},
-      {"--max-steps", false,
-       [](Args& a, SimArgs& s) {
-         double n = 0;
-         if (!a.number(1, 9.2e18, &n, "a positive whole number") || n != std::floor(n))
-           return a.fail("expected a positive whole number");
-         s.o->max_steps = static_cast<int64_t>(n);
-         return true;
-       }},
-      {"--roots", false, read_roots},
   };
+}
+
+const Rows& sim_rows() {
+  static const Rows rows = hccli::join_rows<SimArgs>({
+      {{"-h|--help", true, [](Args&, SimArgs& s) { return hccli::set(&s.o->help, true); }}},
+      layout_rows(),
+      call_rows(),
+      model_rows(),
+      file_rows(),
+  });
   return rows;
 }
 
