@@ -1,5 +1,5 @@
 // The benchmark's statistics, per-root aggregation, CSV writer and reader,
-// the comparison of jobs, options and report helpers (bench/bench_lib: no MPI).
+// the comparison of jobs, options and report helpers (//bench:bench_lib, //measure:measure_lib: no MPI).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // The machine figures a tuning file records (select/machine.h), measured by
-// the benchmark's ping-pong (bench/pingpong.h) and a timed local reduction.
+// the benchmark's ping-pong (measure/pingpong.h) and a timed local reduction.
 #pragma once
 
 #include <mpi.h>
