@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/results.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "bench/options.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 

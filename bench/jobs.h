@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/csv.h"
-#include "bench/stats.h"
+#include "measure/csv.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 

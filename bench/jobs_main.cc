@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/csv.h"
 #include "bench/jobs.h"
 #include "bench/report_page.h"
+#include "measure/csv.h"
 
 int main(int argc, char** argv) {
   if (argc < 3) {

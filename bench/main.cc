@@ -11,23 +11,25 @@
 #include <string>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/impls.h"
-#include "bench/link_model.h"
 #include "bench/log.h"
-#include "bench/machine.h"
-#include "bench/measure.h"
-#include "bench/ops.h"
 #include "bench/options.h"
 #include "bench/overlap.h"
 #include "bench/persistent.h"
-#include "bench/pingpong.h"
 #include "bench/report.h"
 #include "bench/run_header.h"
 #include "bench/run_outputs.h"
 #include "bench/run_text.h"
+#include "bench/timing_loop.h"
 #include "hiercoll_version.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/impls.h"
+#include "measure/link_model.h"
+#include "measure/machine.h"
+#include "measure/ops.h"
+#include "measure/pingpong.h"
+#include "measure/roots.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 namespace {

@@ -1,16 +1,19 @@
 #include "bench/options.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
-#include <sstream>
 
-#include "bench/args.h"
-#include "bench/ops.h"
+#include "cli/args.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 
 namespace {
+
+using hccli::Args;
+using hccli::OptionRow;
+using hccli::set;
+using hccli::split_list;
 
 bool parse_int(const std::string& s, long long lo, long long hi, long long* v) {
   if (s.empty()) return false;
@@ -22,125 +25,6 @@ bool parse_int(const std::string& s, long long lo, long long hi, long long* v) {
 }
 
 }  // namespace
-
-bool parse_size(const std::string& text, int64_t* bytes) {
-  size_t i = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-  if (i == 0 || i > 12) return false;
-  int64_t n = std::stoll(text.substr(0, i));
-  std::string unit = text.substr(i);
-  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (unit == "B") unit.clear();
-  if (unit.size() == 3 && unit.substr(1) == "IB") unit = unit.substr(0, 1);
-  if (unit.size() == 2 && unit[1] == 'B') unit = unit.substr(0, 1);
-  int shift = 0;
-  if (unit.empty()) shift = 0;
-  else if (unit == "K") shift = 10;
-  else if (unit == "M") shift = 20;
-  else if (unit == "G") shift = 30;
-  else return false;
-  if (n > (int64_t{1} << (40 - shift))) return false;  // at most 1 TiB
-  *bytes = n << shift;
-  return true;
-}
-
-std::string format_size(int64_t bytes) {
-  static const char* const units[] = {"", "K", "M", "G"};
-  int u = 0;
-  while (u < 3 && bytes != 0 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++u;
-  }
-  return std::to_string(bytes) + units[u];
-}
-
-bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::string* error) {
-  std::vector<int64_t> out;
-  for (const std::string& item : split_list(text, ',')) {
-    const size_t dash = item.find('-');
-    if (dash == std::string::npos) {
-      int64_t b;
-      if (!parse_size(item, &b)) {
-        *error = "bad size '" + item + "' (examples: 8, 1K, 64K, 1M, 8-4M)";
-        return false;
-      }
-      out.push_back(b);
-      continue;
-    }
-    int64_t lo, hi;
-    if (!parse_size(item.substr(0, dash), &lo) || !parse_size(item.substr(dash + 1), &hi) || lo <= 0 || hi < lo) {
-      *error = "bad size range '" + item + "' (example: 8-4M doubles from 8 bytes to 4 MiB)";
-      return false;
-    }
-    for (int64_t b = lo; b <= hi; b *= 2) out.push_back(b);
-  }
-  if (out.empty()) {
-    *error = "no sizes given";
-    return false;
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  *sizes = out;
-  return true;
-}
-
-bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error) {
-  ImplSpec s;
-  s.name = text;
-  std::vector<std::string> parts = split_list(text, '@');
-  const std::string head = parts.empty() ? "" : parts[0];
-  const size_t colon = head.find(':');
-  const std::string base = head.substr(0, colon);
-  if (base == "hier") s.kind = ImplSpec::kHier;
-  else if (base == "tuned" && colon == std::string::npos) s.kind = ImplSpec::kHier, s.tuned = true;
-  else if (base == "flat") s.kind = ImplSpec::kFlat;
-  else if (base == "dynamic" && colon == std::string::npos) {
-    // hier with arrival-order trees (HIERCOLL_DYNAMIC)
-    s.kind = ImplSpec::kHier;
-    s.hints.emplace_back("hiercoll_dynamic", "depth");
-  }
-  else if (base == "native") s.kind = ImplSpec::kNative;
-  else if (base == "han") s.kind = ImplSpec::kHan;
-  else if (base == "mpi") s.kind = ImplSpec::kMpi;
-  else {
-    *error = "unknown implementation '" + text +
-             "' (hier, flat, native, han, mpi, tuned, dynamic, hier:<composition or inter-node algorithm>, "
-             "flat:<algorithm>)";
-    return false;
-  }
-  if (colon != std::string::npos) {
-    s.algorithm = head.substr(colon + 1);
-    if (s.kind != ImplSpec::kHier && s.kind != ImplSpec::kFlat) {
-      *error = "'" + text + "': only hier and flat take a forced name";
-      return false;
-    }
-    if (s.algorithm.empty()) {
-      *error = "'" + text + "': empty algorithm name";
-      return false;
-    }
-  }
-  for (size_t i = 1; i < parts.size(); ++i) {
-    const size_t eq = parts[i].find('=');
-    if (eq == std::string::npos || eq == 0) {
-      *error = "'" + text + "': hint '" + parts[i] + "' is not key=value";
-      return false;
-    }
-    std::string key = parts[i].substr(0, eq);
-    std::string value = parts[i].substr(eq + 1);
-    if (key == "seg") {
-      int64_t b;
-      if (!parse_size(value, &b)) {
-        *error = "'" + text + "': bad segment size '" + value + "'";
-        return false;
-      }
-      key = "hiercoll_segment_bytes";
-      value = std::to_string(b);
-    }
-    s.hints.emplace_back(key, value);
-  }
-  *spec = s;
-  return true;
-}
 
 std::string usage_text() {
   return R"(usage: hiercoll_bench [options]     (run under mpirun; see docs/BENCHMARK.md)
@@ -240,10 +124,13 @@ bool one_of(Args& a, std::initializer_list<const char*> allowed, std::string* ou
   return a.fail("expected " + names);
 }
 
-const std::vector<OptionRow<BenchArgs>>& bench_rows() {
-  using R = OptionRow<BenchArgs>;
-  static const std::vector<R> rows = {
-      {"-h|--help", true, [](Args&, BenchArgs& s) { return set(&s.o.help, true); }},
+using Rows = std::vector<OptionRow<BenchArgs>>;
+
+// What is measured: operations, sizes, the v-variants' blocks,
+// implementations (and the tuning file of `tuned`), roots, late ranks, the
+// largest buffer.
+Rows call_rows() {
+  return {
       {"--ops", false, read_ops},
       {"--counts", false,
        [](Args& a, BenchArgs& s) {
@@ -263,17 +150,7 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
          s.impls_given = true;
          return !s.impls.empty() || a.fail("no implementation given");
        }},
-      {"--reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.reps); }},
-      {"--min-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.min_reps); }},
-      {"--max-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.max_reps); }},
-      {"--point-seconds", false,
-       [](Args& a, BenchArgs& s) {
-         return a.number(1e-6, 1e9, &s.o.point_seconds, "a positive number of seconds");
-       }},
-      {"--warmup", false, [](Args& a, BenchArgs& s) { return a.whole(0, 1000, &s.o.warmup); }},
       {"--roots", false, read_roots},
-      {"--sync", false, [](Args& a, BenchArgs& s) { return one_of(a, {"time", "barrier"}, &s.o.sync); }},
-      {"--out", false, [](Args& a, BenchArgs& s) { return a.nonempty_text(&s.o.out, "folder name"); }},
       {"--tuning", false,
        [](Args& a, BenchArgs& s) {
          if (!a.nonempty_text(&s.o.tuning, "file name")) return false;
@@ -292,6 +169,29 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
          std::string v;
          return a.text(&v) && ((parse_size(v, &s.o.max_buffer) && s.o.max_buffer > 0) || a.fail("bad size"));
        }},
+  };
+}
+
+// How each point is timed: repetitions, warm-up, the calls' start.
+Rows timing_rows() {
+  return {
+      {"--reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.reps); }},
+      {"--min-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.min_reps); }},
+      {"--max-reps", false, [](Args& a, BenchArgs& s) { return a.whole(1, 1000000, &s.o.max_reps); }},
+      {"--point-seconds", false,
+       [](Args& a, BenchArgs& s) {
+         return a.number(1e-6, 1e9, &s.o.point_seconds, "a positive number of seconds");
+       }},
+      {"--warmup", false, [](Args& a, BenchArgs& s) { return a.whole(0, 1000, &s.o.warmup); }},
+      {"--sync", false, [](Args& a, BenchArgs& s) { return one_of(a, {"time", "barrier"}, &s.o.sync); }},
+  };
+}
+
+// Where the results go and what is left out; the studies run instead of
+// the comparison.
+Rows output_and_study_rows() {
+  return {
+      {"--out", false, [](Args& a, BenchArgs& s) { return a.nonempty_text(&s.o.out, "folder name"); }},
       {"--no-plots", true, [](Args&, BenchArgs& s) { return set(&s.o.plots, false); }},
       {"--no-lower-bound", true, [](Args&, BenchArgs& s) { return set(&s.o.lower_bound, false); }},
       {"--no-check", true, [](Args&, BenchArgs& s) { return set(&s.o.check, false); }},
@@ -305,6 +205,15 @@ const std::vector<OptionRow<BenchArgs>>& bench_rows() {
        }},
       {"--persistent", true, [](Args&, BenchArgs& s) { return set(&s.o.persistent, true); }},
   };
+}
+
+const Rows& bench_rows() {
+  static const Rows rows = hccli::join_rows<BenchArgs>({
+      {{"-h|--help", true, [](Args&, BenchArgs& s) { return set(&s.o.help, true); }}},
+      call_rows(),
+      timing_rows(),
+      output_and_study_rows(),
+  });
   return rows;
 }
 
@@ -334,7 +243,7 @@ bool add_impls(const std::vector<std::string>& names, Options* o, std::string* e
 
 bool parse_options(int argc, char** argv, Options* opt, std::string* error) {
   BenchArgs s;
-  if (!read_args(argc, argv, bench_rows(), &s, error)) return false;
+  if (!hccli::read_args(argc, argv, bench_rows(), &s, error)) return false;
   if (s.o.overlap && s.o.persistent) {
     *error = "--overlap and --persistent are separate studies: give one";
     return false;

@@ -7,39 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "bench/vector_counts.h"
 #include "bench/skew.h"
+#include "measure/impl_spec.h"
+#include "measure/vector_counts.h"
 
 namespace hcbench {
-
-// One implementation to compare, parsed from its command-line name:
-//   hier | flat | native | han          the four standard ones
-//   mpi                                 Open MPI's own choice with no hint
-//                                       (native unless MCA parameters
-//                                       change the coll priorities)
-//   hier:<name> | flat:<algorithm>      forced (studies; bench/impls.h):
-//                                       a composition or inter-node
-//                                       algorithm, a flat algorithm
-// optionally followed by hints "@key=value" (repeatable): "@seg=64K" sets
-// hiercoll_segment_bytes, any other key goes to the communicator's MPI_Info
-// as is (e.g. "hier@hiercoll_bcast_inter_algorithm=twotree").
-struct ImplSpec {
-  enum Kind { kHier, kFlat, kNative, kHan, kMpi };
-  std::string name;       // as given; the CSV's impl column
-  Kind kind = kHier;
-  std::string algorithm;  // forced name after "hier:" / "flat:" ("" = selection decides)
-  bool tuned = false;     // "tuned": hier driven by the tuning file of --tuning
-  std::vector<std::pair<std::string, std::string>> hints;  // info key, value
-};
-
-bool parse_impl(const std::string& text, ImplSpec* spec, std::string* error);
-
-// "8", "1K", "64k", "1M", "4MiB", "1G": bytes (K = 1024). False on junk.
-bool parse_size(const std::string& text, int64_t* bytes);
-// "8", "1K", "64K", "1M", "3000": the shortest exact spelling.
-std::string format_size(int64_t bytes);
-// "8,1K,64K" or ranges "8-4M" (doubling) mixed: "8,64K-1M". Sorted, unique.
-bool parse_size_list(const std::string& text, std::vector<int64_t>* sizes, std::string* error);
 
 struct Options {
   std::vector<std::string> ops = {"bcast", "reduce", "allreduce", "barrier", "scan", "allgather"};

@@ -9,11 +9,12 @@
 #include <thread>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/csv.h"
-#include "bench/impls.h"
-#include "bench/ops.h"
-#include "bench/stats.h"
+#include "bench/study.h"
+#include "measure/calls.h"
+#include "measure/csv.h"
+#include "measure/impls.h"
+#include "measure/ops.h"
+#include "measure/stats.h"
 #include "runtime/progress_thread.h"
 
 namespace hcbench {
@@ -138,130 +139,158 @@ double overlap_pct(double total, double cpu, double pure) {
   return 100.0 * std::clamp(1.0 - (total - cpu) / pure, 0.0, 1.0);
 }
 
+// What the study runs: --ops and --sizes, or the study's own defaults.
+struct OverlapPlan {
+  std::vector<std::string> ops;
+  std::vector<int64_t> sizes;
+  int reps = 20;
+};
+
+OverlapPlan overlap_plan(const Options& given) {
+  const Options defaults;
+  OverlapPlan p;
+  p.ops = given.ops == defaults.ops ? std::vector<std::string>{"allreduce", "bcast", "alltoall", "barrier"} : given.ops;
+  p.sizes = given.sizes == defaults.sizes ? std::vector<int64_t>{8, 64 * 1024, 1024 * 1024} : given.sizes;
+  if (given.reps > 0) p.reps = given.reps;
+  return p;
+}
+
+// Every way the study runs a call: each implementation with and without
+// the thread, each mode; hiercoll's blocking call once.
+std::vector<Variant> all_variants(const std::vector<Impl>& impls, bool threads) {
+  std::vector<Variant> all;
+  for (const Impl& impl : impls)
+    for (bool thread : {false, true}) {
+      if (thread && !threads) continue;
+      for (Mode m : {Mode::kPure, Mode::kCompute, Mode::kComputeTest, Mode::kCpu})
+        all.push_back({&impl, thread, m, {}, {}});
+      if (impl.via_hiercoll && !thread) all.push_back({&impl, false, Mode::kBlocking, {}, {}});
+    }
+  return all;
+}
+
+Variant& find_variant(std::vector<Variant>& all, const Impl* impl, bool thread, Mode m) {
+  return *std::find_if(all.begin(), all.end(),
+                       [&](const Variant& v) { return v.impl == impl && v.thread == thread && v.mode == m; });
+}
+
+// Pass 1: communication alone (pure and blocking), which sets each one's
+// computation time; pass 2: computation, with and without it.
+void run_passes(const OpInfo& op, std::vector<Variant>& all, OpBuffers& b, int reps, bool sleep, MPI_Comm ctrl) {
+  std::vector<Variant*> pass1, pass2;
+  for (Variant& v : all) (v.mode == Mode::kPure || v.mode == Mode::kBlocking ? pass1 : pass2).push_back(&v);
+  run_variants(op, pass1, b, std::vector<double>(pass1.size(), 0), reps, sleep, ctrl);
+  std::vector<double> compute_us;
+  for (Variant* v : pass2)
+    compute_us.push_back(slowest(find_variant(all, v->impl, v->thread, Mode::kPure).us, ctrl).median);
+  run_variants(op, pass2, b, compute_us, reps, sleep, ctrl);
+}
+
+// One implementation's figures at one point, with or without the thread
+// (collective: every rank gets them).
+struct OverlapFigures {
+  Summary pure, comp, test, cpu, blocking{NAN, NAN, NAN, 0};
+  double ov = 0, ovt = 0;  // overlap %, without and with MPI_Test
+  double busy_pure = 0, busy_cpu = 0, busy_comp = 0;
+};
+
+OverlapFigures figures_of(std::vector<Variant>& all, const Impl& impl, bool thread, MPI_Comm ctrl) {
+  OverlapFigures f;
+  f.pure = slowest(find_variant(all, &impl, thread, Mode::kPure).us, ctrl);
+  f.comp = slowest(find_variant(all, &impl, thread, Mode::kCompute).us, ctrl);
+  f.test = slowest(find_variant(all, &impl, thread, Mode::kComputeTest).us, ctrl);
+  f.cpu = slowest(find_variant(all, &impl, thread, Mode::kCpu).us, ctrl);
+  if (impl.via_hiercoll && !thread) f.blocking = slowest(find_variant(all, &impl, false, Mode::kBlocking).us, ctrl);
+  f.ov = overlap_pct(f.comp.median, f.cpu.median, f.pure.median);
+  f.ovt = overlap_pct(f.test.median, f.cpu.median, f.pure.median);
+  f.busy_pure = mean_busy_pct(find_variant(all, &impl, thread, Mode::kPure).busy, ctrl);
+  f.busy_cpu = mean_busy_pct(find_variant(all, &impl, thread, Mode::kCpu).busy, ctrl);
+  f.busy_comp = mean_busy_pct(find_variant(all, &impl, thread, Mode::kCompute).busy, ctrl);
+  return f;
+}
+
+// Where the study's figures go: the console (every rank's Log; rank 0's
+// prints), and on rank 0 overlap.csv and results.csv's rows.
+struct OverlapOutput {
+  Log& log;
+  int rank;
+  std::ofstream csv;
+  std::vector<CsvRow> rows;
+};
+
+void report_figures(OverlapOutput& o, const OpInfo& op, int64_t bytes, const Impl& impl, bool thread,
+                    const OverlapFigures& f) {
+  const std::string label = impl.spec.name + (thread ? "+thread" : "");
+  o.log.say("%-10s %7lld  %-14s %10.1f %10.1f %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %8.0f/%3.0f/%3.0f", "",
+            (long long)bytes, label.c_str(), f.pure.median, f.blocking.median, f.comp.median, f.test.median,
+            f.cpu.median, f.ov, f.ovt, f.busy_pure, f.busy_cpu, f.busy_comp);
+  if (o.rank != 0) return;
+  char line[512];
+  std::snprintf(line, sizeof line, "i%s,%lld,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%.1f\n", op.name,
+                (long long)bytes, impl.spec.name.c_str(), thread ? 1 : 0, f.pure.median, f.blocking.median,
+                f.comp.median, f.test.median, f.cpu.median, f.ov, f.ovt, f.busy_pure, f.busy_cpu, f.busy_comp);
+  o.csv << line;
+  // results.csv: times, so that hiercoll_bench_jobs gives each one's ratio
+  // to hier's over jobs.
+  const std::string iop = std::string("i") + op.name;
+  o.rows.push_back(summary_row(iop, bytes, label, f.pure));
+  o.rows.push_back(summary_row(iop + "+compute", bytes, label, f.comp));
+  if (impl.via_hiercoll && !thread) o.rows.push_back(summary_row(iop, bytes, "hier-blocking", f.blocking));
+}
+
+// One operation at every size: every variant measured, then each
+// implementation's figures reported.
+void study_op(const OpInfo& op, const OverlapPlan& plan, const std::vector<Impl>& impls, bool threads, bool sleep,
+              MPI_Comm ctrl, OverlapOutput& out) {
+  int size = 1;
+  PMPI_Comm_size(ctrl, &size);
+  out.log.say("\ni%-9s %7s  %-14s %10s %10s %10s %10s %10s %8s %8s %20s", op.name, "bytes", "impl", "pure µs",
+              "blocking", "+compute", "+comp+test", "cpu", "overlap", "(test)", "busy% pure/cpu/+comp");
+  for (int64_t bytes : distinct_sizes(op, plan.sizes)) {
+    OpBuffers b = make_buffers(op, bytes, size);
+    std::vector<Variant> all = all_variants(impls, threads);
+    run_passes(op, all, b, plan.reps, sleep, ctrl);
+    for (const Impl& impl : impls)
+      for (bool thread : {false, true}) {
+        if (thread && !threads) continue;
+        report_figures(out, op, bytes, impl, thread, figures_of(all, impl, thread, ctrl));
+      }
+  }
+}
+
 }  // namespace
 
 int run_overlap(const Options& given, MPI_Comm ctrl, const std::string& out, Log& log) {
   int rank, size;
   PMPI_Comm_rank(ctrl, &rank);
   PMPI_Comm_size(ctrl, &size);
-  const Options defaults;
-  std::vector<std::string> ops = given.ops == defaults.ops
-                                     ? std::vector<std::string>{"allreduce", "bcast", "alltoall", "barrier"}
-                                     : given.ops;
-  std::vector<int64_t> sizes =
-      given.sizes == defaults.sizes ? std::vector<int64_t>{8, 64 * 1024, 1024 * 1024} : given.sizes;
-  const int reps = given.reps > 0 ? given.reps : 20;
-  for (const std::string& o : ops)
+  const OverlapPlan plan = overlap_plan(given);
+  for (const std::string& o : plan.ops)
     if (o != "allreduce" && o != "bcast" && o != "alltoall" && o != "barrier") {
       log.say("hiercoll_bench --overlap: operation %s is not one of allreduce,bcast,alltoall,barrier", o.c_str());
       return 2;
     }
-
-  ImplSpec hier, native;
-  std::string error;
-  parse_impl("hier", &hier, &error);
-  parse_impl("native", &native, &error);
   std::vector<Impl> impls;
-  if (!create_impls({hier, native}, ctrl, &impls, &error)) {
-    log.say("hiercoll_bench: %s", error.c_str());
-    return 2;
-  }
+  if (!make_hier_and_native(ctrl, &impls, log)) return 2;
   // Whether the thread can run here (MPI_THREAD_MULTIPLE); off until measured.
   const bool threads = hiercoll::set_progress_thread(true);
   hiercoll::set_progress_thread(false);
-  log.say("overlap study: %d ranks; reps %d; progress thread %s", size, reps,
+  log.say("overlap study: %d ranks; reps %d; progress thread %s", size, plan.reps,
           threads ? "measured on and off" : "NOT measured (needs MPI_THREAD_MULTIPLE)");
   log.say("computation: %s for the pure time (wall clock); bcast from root 0; times: median over reps of the slowest rank",
           given.overlap_sleep ? "a sleep (--overlap-work sleep)" : "multiply-adds");
-
-  std::vector<CsvRow> rows;
-  std::ofstream ocsv;
+  OverlapOutput output{log, rank, {}, {}};
   if (rank == 0) {
-    ocsv.open(out + "/overlap.csv");
-    ocsv << "op,bytes,impl,thread,pure_us,blocking_us,compute_us,compute_test_us,cpu_us,overlap_pct,"
-            "overlap_test_pct,pure_busy_pct,cpu_busy_pct,compute_busy_pct\n";
+    output.csv.open(out + "/overlap.csv");
+    output.csv << "op,bytes,impl,thread,pure_us,blocking_us,compute_us,compute_test_us,cpu_us,overlap_pct,"
+                  "overlap_test_pct,pure_busy_pct,cpu_busy_pct,compute_busy_pct\n";
   }
-  for (const std::string& name : ops) {
-    const OpInfo& op = *find_op(name);
-    std::vector<int64_t> op_sizes;
-    for (int64_t s : sizes) op_sizes.push_back(op.sized ? effective_bytes(op, s) : 0);
-    std::sort(op_sizes.begin(), op_sizes.end());
-    op_sizes.erase(std::unique(op_sizes.begin(), op_sizes.end()), op_sizes.end());
-    log.say("\ni%-9s %7s  %-14s %10s %10s %10s %10s %10s %8s %8s %20s", op.name, "bytes", "impl", "pure µs",
-            "blocking", "+compute", "+comp+test", "cpu", "overlap", "(test)", "busy% pure/cpu/+comp");
-    for (int64_t bytes : op_sizes) {
-      OpBuffers b = make_buffers(op, bytes, size);
-      std::vector<Variant> all;
-      for (const Impl& impl : impls)
-        for (bool thread : {false, true}) {
-          if (thread && !threads) continue;
-          for (Mode m : {Mode::kPure, Mode::kCompute, Mode::kComputeTest, Mode::kCpu})
-            all.push_back({&impl, thread, m, {}, {}});
-          if (impl.via_hiercoll && !thread) all.push_back({&impl, false, Mode::kBlocking, {}, {}});
-        }
-      // Pass 1: communication alone (pure and blocking), which sets each
-      // one's computation time; pass 2: computation, with and without it.
-      std::vector<Variant*> pass1, pass2;
-      for (Variant& v : all) (v.mode == Mode::kPure || v.mode == Mode::kBlocking ? pass1 : pass2).push_back(&v);
-      run_variants(op, pass1, b, std::vector<double>(pass1.size(), 0), reps, given.overlap_sleep, ctrl);
-      auto find = [&](const Impl* impl, bool thread, Mode m) -> Variant& {
-        return *std::find_if(all.begin(), all.end(), [&](const Variant& v) {
-          return v.impl == impl && v.thread == thread && v.mode == m;
-        });
-      };
-      std::vector<double> compute_us;
-      for (Variant* v : pass2) compute_us.push_back(slowest(find(v->impl, v->thread, Mode::kPure).us, ctrl).median);
-      run_variants(op, pass2, b, compute_us, reps, given.overlap_sleep, ctrl);
-      for (const Impl& impl : impls)
-        for (bool thread : {false, true}) {
-          if (thread && !threads) continue;
-          const Summary pure = slowest(find(&impl, thread, Mode::kPure).us, ctrl);
-          const Summary comp = slowest(find(&impl, thread, Mode::kCompute).us, ctrl);
-          const Summary test = slowest(find(&impl, thread, Mode::kComputeTest).us, ctrl);
-          const Summary cpu = slowest(find(&impl, thread, Mode::kCpu).us, ctrl);
-          Summary blocking{NAN, NAN, NAN, 0};
-          if (impl.via_hiercoll && !thread) blocking = slowest(find(&impl, false, Mode::kBlocking).us, ctrl);
-          const std::string label = impl.spec.name + (thread ? "+thread" : "");
-          const double ov = overlap_pct(comp.median, cpu.median, pure.median);
-          const double ovt = overlap_pct(test.median, cpu.median, pure.median);
-          const double busy_pure = mean_busy_pct(find(&impl, thread, Mode::kPure).busy, ctrl);
-          const double busy_cpu = mean_busy_pct(find(&impl, thread, Mode::kCpu).busy, ctrl);
-          const double busy_comp = mean_busy_pct(find(&impl, thread, Mode::kCompute).busy, ctrl);
-          log.say("%-10s %7lld  %-14s %10.1f %10.1f %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %8.0f/%3.0f/%3.0f", "",
-                  (long long)bytes, label.c_str(), pure.median, blocking.median, comp.median, test.median, cpu.median,
-                  ov, ovt, busy_pure, busy_cpu, busy_comp);
-          if (rank != 0) continue;
-          char line[512];
-          std::snprintf(line, sizeof line, "i%s,%lld,%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
-                        op.name, (long long)bytes, impl.spec.name.c_str(), thread ? 1 : 0, pure.median,
-                        blocking.median, comp.median, test.median, cpu.median, ov, ovt, busy_pure, busy_cpu,
-                        busy_comp);
-          ocsv << line;
-          // results.csv: times, so that hiercoll_bench_jobs gives each one's
-          // ratio to hier's over jobs.
-          auto row = [&](const std::string& row_op, const std::string& row_impl, const Summary& s) {
-            CsvRow r;
-            r.op = row_op;
-            r.bytes = bytes;
-            r.nodes = 0;
-            r.ppn = "";
-            r.impl = row_impl;
-            r.median_us = s.median;
-            r.min_us = s.min;
-            r.max_us = s.max;
-            r.reps = s.n;
-            rows.push_back(r);
-          };
-          row(std::string("i") + op.name, label, pure);
-          row(std::string("i") + op.name + "+compute", label, comp);
-          if (impl.via_hiercoll && !thread) row(std::string("i") + op.name, "hier-blocking", blocking);
-        }
-    }
-  }
+  for (const std::string& name : plan.ops)
+    study_op(*find_op(name), plan, impls, threads, given.overlap_sleep, ctrl, output);
   hiercoll::set_progress_thread(false);
   if (rank == 0) {
     std::ofstream csv(out + "/results.csv");
-    write_csv(csv, rows);
+    write_csv(csv, output.rows);
   }
   log.say("\noverlap: 100 * (1 - (compute - cpu) / pure); files: %s/overlap.csv, %s/results.csv", out.c_str(),
           out.c_str());

@@ -7,14 +7,16 @@
 #include <fstream>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/csv.h"
-#include "bench/impls.h"
-#include "bench/link_model.h"
-#include "bench/measure.h"
-#include "bench/ops.h"
-#include "bench/stats.h"
+#include "bench/study.h"
+#include "bench/timing_loop.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/csv.h"
+#include "measure/impls.h"
+#include "measure/link_model.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
+#include "measure/stats.h"
 #include "runtime/stats.h"
 
 namespace hcbench {
@@ -137,104 +139,119 @@ std::string ratio_text(double a, double hier) {
   return buf;
 }
 
+// What the study runs on: the options, the job, hier's and native's
+// communicators, the clock; and where its figures go: the console, and on
+// rank 0 persistent.csv and results.csv's rows.
+struct PersistentStudy {
+  const Options& opt;
+  const Machine& machine;
+  MPI_Comm ctrl;
+  int rank = 0, size = 1;
+  const Impl* hier = nullptr;
+  const Impl* native = nullptr;
+  SyncClock* clock = nullptr;
+  Log& log;
+  std::ofstream csv;
+  std::vector<CsvRow> rows;
+};
+
+void say_header(const PersistentStudy& s) {
+  std::string model_error;
+  const LinkModel link_model = link_model_from_env(&model_error);
+  s.log.say("persistent study: %d ranks; link model: %s", s.size, describe_link_model(link_model).c_str());
+  s.log.say("hier/native: persistent request made once (MPIX_/PMPIX_<op>_init), each call MPI_Start + MPI_Wait;"
+            " -blocking: MPI_<op> / PMPI_<op>");
+  s.log.say("new data before every call; rooted ops from root 0; v-variants' blocks: %s; times: median over reps of"
+            " the slowest rank (sync %s)",
+            s.opt.counts.name().c_str(), s.opt.sync.c_str());
+}
+
+void say_op_header(const PersistentStudy& s, const std::string& row_op) {
+  s.log.say("\n%-16s %7s %5s %10s %10s %10s %10s | %-24s | %s", row_op.c_str(), "bytes", "reps", "hier µs", "native",
+            "hier-blk", "native-blk", "time / hier's", "init µs");
+  s.log.say("%-16s %7s %5s %10s %10s %10s %10s | %7s %8s %7s | %8s %8s", "", "", "", "", "", "", "", "native",
+            "hier-blk", "nat-blk", "hier", "native");
+}
+
+// One point's line, its warnings, and on rank 0 its persistent.csv line
+// and results.csv rows.
+void report_point(PersistentStudy& s, const std::string& row_op, int64_t bytes, const std::vector<Variant>& vs,
+                  const PointTimes& t) {
+  const double h = t.summary[0].median;
+  s.log.say("%-16s %7lld %5d %10.1f %10.1f %10.1f %10.1f | %7s %8s %7s | %8.0f %8.0f", "", (long long)bytes, t.reps,
+            h, t.summary[1].median, t.summary[2].median, t.summary[3].median,
+            ratio_text(t.summary[1].median, h).c_str(), ratio_text(t.summary[2].median, h).c_str(),
+            ratio_text(t.summary[3].median, h).c_str(), vs[0].init_us, vs[1].init_us);
+  for (size_t i = 0; i < vs.size(); ++i)
+    if (t.wrong[i])
+      s.log.say("WARNING: %s gave a WRONG result for %s %lld", vs[i].name, row_op.c_str(), (long long)bytes);
+  if (s.rank != 0) return;
+  char line[512];
+  std::snprintf(line, sizeof line, "%s,%lld,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", row_op.c_str(), (long long)bytes,
+                t.reps, h, t.summary[1].median, t.summary[2].median, t.summary[3].median, vs[0].init_us,
+                vs[1].init_us);
+  s.csv << line;
+  for (size_t i = 0; i < vs.size(); ++i) {
+    CsvRow r = summary_row(row_op, bytes, vs[i].name, t.summary[i]);
+    r.nodes = s.machine.layout.nodes;
+    r.ppn = s.machine.layout.ppn_string();
+    r.algorithm = vs[i].algorithm;
+    s.rows.push_back(r);
+  }
+}
+
+// One point: the four variants' requests made, measured and freed.
+void study_point(PersistentStudy& s, const OpInfo& op, const std::string& row_op, int64_t bytes) {
+  OpBuffers b = make_buffers(op, bytes, s.size, s.rank, s.opt.counts);
+  std::vector<Variant> vs = {{"hier", s.hier, true},
+                             {"native", s.native, true},
+                             {"hier-blocking", s.hier, false},
+                             {"native-blocking", s.native, false}};
+  s.clock->resync();
+  init_requests(vs, op, b, *s.clock, s.ctrl);
+  const PointTimes t = measure_point(vs, op, b, s.opt, *s.clock, s.ctrl);
+  free_requests(vs);
+  report_point(s, row_op, bytes, vs, t);
+}
+
+void study_op(PersistentStudy& s, const OpInfo& op) {
+  const std::string row_op = std::string(op.name) + "_init";
+  say_op_header(s, row_op);
+  for (int64_t bytes : distinct_sizes(op, s.opt.sizes)) {
+    if (largest_buffer(op, bytes, s.size) > s.opt.max_buffer) {
+      s.log.say("%-16s %7lld  skipped: needs %s per rank (--max-buffer)", "", (long long)bytes,
+                format_size(largest_buffer(op, bytes, s.size)).c_str());
+      continue;
+    }
+    study_point(s, op, row_op, bytes);
+  }
+}
+
 }  // namespace
 
 int run_persistent(const Options& given, MPI_Comm ctrl, const Machine& machine, const std::string& out, Log& log) {
-  int rank, size;
-  PMPI_Comm_rank(ctrl, &rank);
-  PMPI_Comm_size(ctrl, &size);
   const Options defaults;
   const std::vector<std::string> ops =
       given.ops == defaults.ops
           ? std::vector<std::string>{"allreduce", "bcast", "gatherv", "alltoallv", "reduce", "allgather", "barrier"}
           : given.ops;
-
-  ImplSpec hier_spec, native_spec;
-  std::string error;
-  parse_impl("hier", &hier_spec, &error);
-  parse_impl("native", &native_spec, &error);
   std::vector<Impl> impls;
-  if (!create_impls({hier_spec, native_spec}, ctrl, &impls, &error)) {
-    log.say("hiercoll_bench: %s", error.c_str());
-    return 2;
-  }
-  const Impl& hier = impls[0];
-  const Impl& native = impls[1];
-  std::string model_error;
-  const LinkModel link_model = link_model_from_env(&model_error);
-  log.say("persistent study: %d ranks; link model: %s", size, describe_link_model(link_model).c_str());
-  log.say("hier/native: persistent request made once (MPIX_/PMPIX_<op>_init), each call MPI_Start + MPI_Wait;"
-          " -blocking: MPI_<op> / PMPI_<op>");
-  log.say("new data before every call; rooted ops from root 0; v-variants' blocks: %s; times: median over reps of"
-          " the slowest rank (sync %s)",
-          given.counts.name().c_str(), given.sync.c_str());
+  if (!make_hier_and_native(ctrl, &impls, log)) return 2;
+  PersistentStudy s{given, machine, ctrl, 0, 1, &impls[0], &impls[1], nullptr, log, {}, {}};
+  PMPI_Comm_rank(ctrl, &s.rank);
+  PMPI_Comm_size(ctrl, &s.size);
+  say_header(s);
   SyncClock clock(ctrl, given.sync == "barrier", machine.oversubscribed);
-
-  std::vector<CsvRow> rows;
-  std::ofstream pcsv;
-  if (rank == 0) {
-    pcsv.open(out + "/persistent.csv");
-    pcsv << "op,bytes,reps,hier_persistent_us,native_persistent_us,hier_blocking_us,native_blocking_us,"
-            "hier_init_us,native_init_us\n";
+  s.clock = &clock;
+  if (s.rank == 0) {
+    s.csv.open(out + "/persistent.csv");
+    s.csv << "op,bytes,reps,hier_persistent_us,native_persistent_us,hier_blocking_us,native_blocking_us,"
+             "hier_init_us,native_init_us\n";
   }
-  for (const std::string& name : ops) {
-    const OpInfo& op = *find_op(name);
-    const std::string row_op = name + "_init";
-    std::vector<int64_t> op_sizes;
-    for (int64_t s : given.sizes) op_sizes.push_back(effective_bytes(op, s));
-    std::sort(op_sizes.begin(), op_sizes.end());
-    op_sizes.erase(std::unique(op_sizes.begin(), op_sizes.end()), op_sizes.end());
-    log.say("\n%-16s %7s %5s %10s %10s %10s %10s | %-24s | %s", row_op.c_str(), "bytes", "reps", "hier µs", "native",
-            "hier-blk", "native-blk", "time / hier's", "init µs");
-    log.say("%-16s %7s %5s %10s %10s %10s %10s | %7s %8s %7s | %8s %8s", "", "", "", "", "", "", "", "native",
-            "hier-blk", "nat-blk", "hier", "native");
-    for (int64_t bytes : op_sizes) {
-      if (largest_buffer(op, bytes, size) > given.max_buffer) {
-        log.say("%-16s %7lld  skipped: needs %s per rank (--max-buffer)", "", (long long)bytes,
-                format_size(largest_buffer(op, bytes, size)).c_str());
-        continue;
-      }
-      OpBuffers b = make_buffers(op, bytes, size, rank, given.counts);
-      std::vector<Variant> vs = {
-          {"hier", &hier, true}, {"native", &native, true}, {"hier-blocking", &hier, false},
-          {"native-blocking", &native, false}};
-      clock.resync();
-      init_requests(vs, op, b, clock, ctrl);
-      const PointTimes t = measure_point(vs, op, b, given, clock, ctrl);
-      free_requests(vs);
-      const double h = t.summary[0].median;
-      log.say("%-16s %7lld %5d %10.1f %10.1f %10.1f %10.1f | %7s %8s %7s | %8.0f %8.0f", "", (long long)bytes, t.reps,
-              h, t.summary[1].median, t.summary[2].median, t.summary[3].median,
-              ratio_text(t.summary[1].median, h).c_str(), ratio_text(t.summary[2].median, h).c_str(),
-              ratio_text(t.summary[3].median, h).c_str(), vs[0].init_us, vs[1].init_us);
-      for (size_t i = 0; i < vs.size(); ++i)
-        if (t.wrong[i]) log.say("WARNING: %s gave a WRONG result for %s %lld", vs[i].name, row_op.c_str(),
-                                (long long)bytes);
-      if (rank != 0) continue;
-      char line[512];
-      std::snprintf(line, sizeof line, "%s,%lld,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", row_op.c_str(),
-                    (long long)bytes, t.reps, h, t.summary[1].median, t.summary[2].median, t.summary[3].median,
-                    vs[0].init_us, vs[1].init_us);
-      pcsv << line;
-      for (size_t i = 0; i < vs.size(); ++i) {
-        CsvRow r;
-        r.op = row_op;
-        r.bytes = bytes;
-        r.nodes = machine.layout.nodes;
-        r.ppn = machine.layout.ppn_string();
-        r.impl = vs[i].name;
-        r.algorithm = vs[i].algorithm;
-        r.median_us = t.summary[i].median;
-        r.min_us = t.summary[i].min;
-        r.max_us = t.summary[i].max;
-        r.reps = t.summary[i].n;
-        rows.push_back(r);
-      }
-    }
-  }
-  if (rank == 0) {
+  for (const std::string& name : ops) study_op(s, *find_op(name));
+  if (s.rank == 0) {
     std::ofstream csv(out + "/results.csv");
-    write_csv(csv, rows);
+    write_csv(csv, s.rows);
   }
   log.say("\ntime / hier's: each one's median / hier persistent's (above 1: hier persistent is faster); files: "
           "%s/persistent.csv, %s/results.csv",

@@ -2,7 +2,7 @@
 // 4.1's MPIX_<op>_init) beside blocking ones, all interleaved in one job.
 // Per operation and size, four implementations, each a median over
 // repetitions of the slowest rank's time on the benchmark's clock
-// (bench/clock.h):
+// (measure/clock.h):
 //   hier             hiercoll's persistent request (MPIX_<op>_init, made
 //                    once); each repetition MPI_Start + MPI_Wait
 //   native           Open MPI's own (PMPIX_<op>_init: libnbc), made once;
@@ -19,8 +19,8 @@
 #include <string>
 
 #include "bench/log.h"
-#include "bench/machine.h"
 #include "bench/options.h"
+#include "measure/machine.h"
 
 namespace hcbench {
 

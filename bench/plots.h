@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "bench/gnuplot.h"
-#include "bench/results.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

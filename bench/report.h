@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/csv.h"
-#include "bench/results.h"
+#include "measure/csv.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "bench/csv.h"
-#include "bench/stats.h"
+#include "measure/csv.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "bench/options.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 

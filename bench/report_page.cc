@@ -3,12 +3,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bench/csv.h"
 #include "bench/gnuplot.h"
 #include "bench/report_data.h"
 #include "bench/report_html.h"
 #include "bench/report_plots.h"
 #include "hiercoll_version.h"
+#include "measure/csv.h"
 
 namespace hcbench {
 

@@ -5,6 +5,7 @@
 
 #include "bench/run_text.h"
 #include "hiercoll_version.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 namespace {

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "bench/impls.h"
-#include "bench/link_model.h"
 #include "bench/log.h"
-#include "bench/machine.h"
-#include "bench/ops.h"
 #include "bench/options.h"
+#include "measure/impls.h"
+#include "measure/link_model.h"
+#include "measure/machine.h"
+#include "measure/ops.h"
 
 namespace hcbench {
 

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bench/csv.h"
 #include "bench/gbench.h"
 #include "bench/gnuplot.h"
 #include "bench/plots.h"
@@ -13,6 +12,7 @@
 #include "bench/report_page.h"
 #include "bench/run_text.h"
 #include "hiercoll_version.h"
+#include "measure/csv.h"
 
 namespace hcbench {
 namespace {

@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "bench/link_model.h"
 #include "bench/log.h"
-#include "bench/machine.h"
-#include "bench/ops.h"
 #include "bench/options.h"
-#include "bench/pingpong.h"
-#include "bench/results.h"
+#include "measure/link_model.h"
+#include "measure/machine.h"
+#include "measure/ops.h"
+#include "measure/pingpong.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

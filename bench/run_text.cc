@@ -3,7 +3,7 @@
 #include <ctime>
 #include <fstream>
 
-#include "bench/options.h"
+#include "measure/sizes.h"
 
 namespace hcbench {
 

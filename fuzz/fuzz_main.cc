@@ -9,49 +9,20 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "fuzz/fuzz_case.h"
 #include "fuzz/fuzz_comm.h"
 #include "fuzz/fuzz_run.h"
+#include "fuzz/options.h"
 
 namespace {
 
-struct Options {
-  int64_t cases = 1000, first = 0;
-  uint64_t seed = 1;
-  bool verbose = false;
-};
-
-[[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr,
-               "hiercoll_fuzz: %s\nusage: hiercoll_fuzz [--cases N] [--seed S] [--first I] [--replay I] "
-               "[--verbose]\n",
-               why);
+// A refused command line: a line naming the argument, the usage, exit
+// status 2.
+[[noreturn]] void usage(const std::string& why) {
+  std::fprintf(stderr, "hiercoll_fuzz: %s\n%s", why.c_str(), hiercoll::fuzz::fuzz_usage().c_str());
   std::exit(2);
-}
-
-int64_t number(const char* flag, const char* v) {
-  char* end = nullptr;
-  const long long x = v ? std::strtoll(v, &end, 10) : -1;
-  if (!v || *end || x < 0) usage((std::string(flag) + " needs a number >= 0").c_str());
-  return x;
-}
-
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (a == "--cases") o.cases = number("--cases", v), ++i;
-    else if (a == "--seed") o.seed = uint64_t(number("--seed", v)), ++i;
-    else if (a == "--first") o.first = number("--first", v), ++i;
-    else if (a == "--replay") o.first = number("--replay", v), o.cases = 1, o.verbose = true, ++i;
-    else if (a == "--verbose") o.verbose = true;
-    else usage(("unknown argument " + a).c_str());
-  }
-  return o;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -62,10 +33,17 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  const Options o = parse(argc, argv);
+  hiercoll::fuzz::FuzzOptions o;
+  std::string error;
+  if (!hiercoll::fuzz::parse_fuzz_options(argc, argv, &o, &error)) usage(error);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (o.help) {
+    if (rank == 0) std::printf("%s", hiercoll::fuzz::fuzz_usage().c_str());
+    MPI_Finalize();
+    return 0;
+  }
   const char* layout = std::getenv("HIERCOLL_FUZZ_LAYOUT");  // the launcher's options, for the replay line
   const auto t0 = std::chrono::steady_clock::now();
   double last_report = 0;

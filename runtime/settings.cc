@@ -91,6 +91,81 @@ std::string upper(std::string s) {
   return s;
 }
 
+// Per operation: the forced flat algorithm, composition and leaders'
+// algorithm.
+std::vector<Knob> per_op_knobs() {
+  std::vector<Knob> t;
+  for (int i = 0; i < kNumOps; ++i) {
+    const Op op = static_cast<Op>(i);
+    const std::string name = op_name(op);
+    const struct {
+      const char* suffix;  // of the info key; the variable's is its upper case
+      std::string (Settings::*slot)[kNumOps];
+      std::vector<std::string> known;
+      const char* what;
+    } per_op[] = {
+        {"_algorithm", &Settings::algorithm, algorithm_names(op), " algorithm"},
+        {"_composition", &Settings::composition, composition_names(op), " composition"},
+        {"_inter_algorithm", &Settings::inter_algorithm, inter_algorithm_names(op), " inter-node algorithm"},
+    };
+    for (const auto& k : per_op)
+      t.push_back({{"HIERCOLL_" + upper(name + k.suffix), "hiercoll_" + name + k.suffix},
+                   one_of(k.known, name + k.what,
+                          [slot = k.slot, i](const std::string& v, Settings* s) { (s->*slot)[i] = v; })});
+  }
+  return t;
+}
+
+// Arrival-order trees, and who leads a node in them.
+std::vector<Knob> arrival_knobs() {
+  return {
+      {{"HIERCOLL_DYNAMIC", "hiercoll_dynamic"},
+       one_of({"off", "depth", "breadth"}, "arrival-order setting",
+              [](const std::string& v, Settings* s) {
+                s->dynamic = v != "off";
+                s->dynamic_fill = v == "breadth" ? FillOrder::kBreadthFirst : FillOrder::kDepthFirst;
+              })},
+      {{"HIERCOLL_DYNAMIC_LEADERS", "hiercoll_dynamic_leaders"},
+       one_of({"first", "fixed"}, "node leader setting",
+              [](const std::string& v, Settings* s) { s->dynamic_leaders = v == "first"; })},
+  };
+}
+
+// The machine as hwloc describes it (the layout reads them; here they are
+// only checked).
+std::vector<Knob> machine_knobs() {
+  return {
+      {{"HIERCOLL_SOCKET_LEVEL", ""},
+       [](const std::string& v, Settings*, std::string* why) {
+         std::string level;
+         if (parse_socket_level(v.c_str(), &level)) return true;
+         *why = "unknown socket level (known: package, numa, none)";
+         return false;
+       }},
+      {{"HIERCOLL_HWLOC_SYNTHETIC", ""},
+       [](const std::string& v, Settings*, std::string* why) {
+         if (valid_synthetic_topology(v.c_str())) return true;
+         *why = "not a synthetic topology hwloc accepts (e.g. \"package:2 core:2 pu:1\")";
+         return false;
+       }},
+  };
+}
+
+// What the process does besides the calls: the profile, statistics,
+// messages, the progress thread.
+std::vector<Knob> process_knobs() {
+  return {
+      {{"HIERCOLL_PROFILE", ""},
+       [](const std::string& v, Settings* s, std::string*) {
+         s->profile_file = v;
+         return true;
+       }},
+      {{"HIERCOLL_STATS", ""}, flag(&Settings::stats)},
+      {{"HIERCOLL_VERBOSE", ""}, flag(&Settings::verbose)},
+      {{"HIERCOLL_PROGRESS_THREAD", ""}, flag(&Settings::progress_thread)},
+  };
+}
+
 // Every knob, once.  Environment-only knobs have no info key.
 const std::vector<Knob>& knobs() {
   static const std::vector<Knob> table = [] {
@@ -99,24 +174,8 @@ const std::vector<Knob>& knobs() {
                  one_of({"hier", "flat", "off"}, "mode", [](const std::string& v, Settings* s) {
                    s->mode = v == "hier" ? Mode::kHier : v == "flat" ? Mode::kFlat : Mode::kOff;
                  })});
-    for (int i = 0; i < kNumOps; ++i) {
-      const Op op = static_cast<Op>(i);
-      const std::string name = op_name(op);
-      const struct {
-        const char* suffix;  // of the info key; the variable's is its upper case
-        std::string (Settings::*slot)[kNumOps];
-        std::vector<std::string> known;
-        const char* what;
-      } per_op[] = {
-          {"_algorithm", &Settings::algorithm, algorithm_names(op), " algorithm"},
-          {"_composition", &Settings::composition, composition_names(op), " composition"},
-          {"_inter_algorithm", &Settings::inter_algorithm, inter_algorithm_names(op), " inter-node algorithm"},
-      };
-      for (const auto& k : per_op)
-        t.push_back({{"HIERCOLL_" + upper(name + k.suffix), "hiercoll_" + name + k.suffix},
-                     one_of(k.known, name + k.what,
-                            [slot = k.slot, i](const std::string& v, Settings* s) { (s->*slot)[i] = v; })});
-    }
+    const std::vector<Knob> per_op = per_op_knobs();
+    t.insert(t.end(), per_op.begin(), per_op.end());
     t.push_back({{"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes"}, parse_bytes});
     // A file that cannot be used is not an error of the call: the runtime
     // says so once and keeps the built-in rules (runtime/tuning.h).
@@ -125,32 +184,8 @@ const std::vector<Knob>& knobs() {
                    s->tuning_file = v == "none" ? "" : v;
                    return true;
                  }});
-    t.push_back({{"HIERCOLL_DYNAMIC", "hiercoll_dynamic"},
-                 one_of({"off", "depth", "breadth"}, "arrival-order setting", [](const std::string& v, Settings* s) {
-                   s->dynamic = v != "off";
-                   s->dynamic_fill = v == "breadth" ? FillOrder::kBreadthFirst : FillOrder::kDepthFirst;
-                 })});
-    t.push_back({{"HIERCOLL_DYNAMIC_LEADERS", "hiercoll_dynamic_leaders"},
-                 one_of({"first", "fixed"}, "node leader setting",
-                        [](const std::string& v, Settings* s) { s->dynamic_leaders = v == "first"; })});
-    t.push_back({{"HIERCOLL_SOCKET_LEVEL", ""}, [](const std::string& v, Settings*, std::string* why) {
-                   std::string level;
-                   if (parse_socket_level(v.c_str(), &level)) return true;
-                   *why = "unknown socket level (known: package, numa, none)";
-                   return false;
-                 }});
-    t.push_back({{"HIERCOLL_HWLOC_SYNTHETIC", ""}, [](const std::string& v, Settings*, std::string* why) {
-                   if (valid_synthetic_topology(v.c_str())) return true;
-                   *why = "not a synthetic topology hwloc accepts (e.g. \"package:2 core:2 pu:1\")";
-                   return false;
-                 }});
-    t.push_back({{"HIERCOLL_PROFILE", ""}, [](const std::string& v, Settings* s, std::string*) {
-                   s->profile_file = v;
-                   return true;
-                 }});
-    t.push_back({{"HIERCOLL_STATS", ""}, flag(&Settings::stats)});
-    t.push_back({{"HIERCOLL_VERBOSE", ""}, flag(&Settings::verbose)});
-    t.push_back({{"HIERCOLL_PROGRESS_THREAD", ""}, flag(&Settings::progress_thread)});
+    for (const std::vector<Knob>& group : {arrival_knobs(), machine_knobs(), process_knobs()})
+      t.insert(t.end(), group.begin(), group.end());
     return t;
   }();
   return table;

@@ -166,6 +166,66 @@ int check_buffers(const Call& c, bool root) {
   return MPI_SUCCESS;
 }
 
+// A reduce-scatter's counts (none negative) and its buffers.
+int check_reduce_scatter(const Call& c, int size, int rank, MPI_Datatype* checked) {
+  const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
+  int rc = MPI_SUCCESS;
+  long total = 0;
+  for (int r = 0; r < size; ++r) {
+    const int n = c.recvcounts ? c.recvcounts[r] : c.recvcount;
+    if (n < 0) return complain(c, MPI_ERR_COUNT, "negative count", n);
+    total += n;
+  }
+  if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send ", checked);
+  if (rc == MPI_SUCCESS)
+    rc = check_data(c, c.recvbuf, in_place_send ? total : (c.recvcounts ? c.recvcounts[rank] : c.recvcount),
+                    c.recvtype, "receive ", checked);
+  return rc;
+}
+
+// Every buffer significant on this rank, with its count and datatype.
+int check_call_data(const Call& c, int size, int rank, bool root) {
+  int rc = MPI_SUCCESS;
+  const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
+  MPI_Datatype checked = MPI_DATATYPE_NULL;
+  switch (c.op) {
+    case Op::kBcast:
+      rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "", &checked);
+      break;
+    case Op::kReduce:
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
+      break;
+    case Op::kAllreduce: case Op::kScan: case Op::kExscan:
+      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send ", &checked);
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
+      break;
+    case Op::kReduceScatter:
+      rc = check_reduce_scatter(c, size, rank, &checked);
+      break;
+    case Op::kAllgather: case Op::kAlltoall:
+      if (!in_place_send)
+        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
+      break;
+    case Op::kGather:
+      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
+      break;
+    case Op::kScatter:
+      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send ", &checked);
+      if (rc == MPI_SUCCESS && !(root && c.recvbuf == MPI_IN_PLACE))
+        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
+      break;
+    case Op::kBarrier:
+      break;
+    case Op::kGatherv: case Op::kScatterv: case Op::kAllgatherv: case Op::kAlltoallv:
+      rc = check_vector(c, size, root, &checked);
+      break;
+  }
+  return rc;
+}
+
 }  // namespace
 
 int raise_error(MPI_Comm comm, int code) {
@@ -195,55 +255,7 @@ int validate_args(const Call& c) {
   const bool root = rank == c.root;
   rc = check_buffers(c, root);
   if (rc != MPI_SUCCESS) return rc;
-
-  const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
-  MPI_Datatype checked = MPI_DATATYPE_NULL;
-  switch (c.op) {
-    case Op::kBcast:
-      rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "", &checked);
-      break;
-    case Op::kReduce:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
-      break;
-    case Op::kAllreduce: case Op::kScan: case Op::kExscan:
-      if (!in_place_send) rc = check_data(c, c.sendbuf, c.recvcount, c.recvtype, "send ", &checked);
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
-      break;
-    case Op::kReduceScatter: {
-      long total = 0;
-      for (int r = 0; r < size; ++r) {
-        const int n = c.recvcounts ? c.recvcounts[r] : c.recvcount;
-        if (n < 0) return complain(c, MPI_ERR_COUNT, "negative count", n);
-        total += n;
-      }
-      if (!in_place_send) rc = check_data(c, c.sendbuf, total, c.recvtype, "send ", &checked);
-      if (rc == MPI_SUCCESS)
-        rc = check_data(c, c.recvbuf, in_place_send ? total : (c.recvcounts ? c.recvcounts[rank] : c.recvcount),
-                        c.recvtype, "receive ", &checked);
-      break;
-    }
-    case Op::kAllgather: case Op::kAlltoall:
-      if (!in_place_send)
-        rc = check_data(c, c.sendbuf, long(c.sendcount) * (c.op == Op::kAlltoall ? size : 1), c.sendtype, "send ", &checked);
-      if (rc == MPI_SUCCESS) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
-      break;
-    case Op::kGather:
-      if (!(root && in_place_send)) rc = check_data(c, c.sendbuf, c.sendcount, c.sendtype, "send ", &checked);
-      if (rc == MPI_SUCCESS && root) rc = check_data(c, c.recvbuf, long(c.recvcount) * size, c.recvtype, "receive ", &checked);
-      break;
-    case Op::kScatter:
-      if (root) rc = check_data(c, c.sendbuf, long(c.sendcount) * size, c.sendtype, "send ", &checked);
-      if (rc == MPI_SUCCESS && !(root && c.recvbuf == MPI_IN_PLACE))
-        rc = check_data(c, c.recvbuf, c.recvcount, c.recvtype, "receive ", &checked);
-      break;
-    case Op::kBarrier:
-      break;
-    case Op::kGatherv: case Op::kScatterv: case Op::kAllgatherv: case Op::kAlltoallv:
-      rc = check_vector(c, size, root, &checked);
-      break;
-  }
-  return rc;
+  return check_call_data(c, size, rank, root);
 }
 
 }  // namespace hiercoll

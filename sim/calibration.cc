@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "bench/ops.h"
-#include "sim/engine.h"
 #include "hier/hier_compose.h"
+#include "measure/ops.h"
+#include "sim/engine.h"
 #include "sim/nelder_mead.h"
 #include "sim/sweep.h"
 

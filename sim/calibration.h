@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/csv.h"
+#include "measure/csv.h"
 #include "select/tuning_file.h"
 #include "sim/call_schedules.h"
 #include "sim/cost_model.h"

@@ -20,7 +20,7 @@
 namespace hiercoll {
 
 // What the simulated runtime is told, as the benchmark's implementations
-// tell it (bench/options.h ImplSpec): its mode and what is forced.
+// tell it (measure/impl_spec.h ImplSpec): its mode and what is forced.
 struct SimMethod {
   bool hier = true;              // mode hier (else flat)
   std::string algorithm;         // forced flat algorithm (flat:<name>)

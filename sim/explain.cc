@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "bench/ops.h"
 #include "hier/hier_compose.h"
+#include "measure/ops.h"
 
 namespace hiercoll {
 

@@ -5,16 +5,16 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "bench/args.h"
-#include "bench/ops.h"
-#include "bench/options.h"
+#include "cli/args.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
 
 namespace hiercoll {
 
 namespace {
 
-using hcbench::Args;
-using hcbench::split_list;
+using hccli::Args;
+using hccli::split_list;
 
 bool parse_count(const std::string& text, int* v) {
   char* end = nullptr;
@@ -33,7 +33,7 @@ struct SimArgs {
 
 // A figure of the cost model: any finite number (check_cost_model judges
 // it with the others at the end).
-hcbench::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*field) {
+hccli::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*field) {
   return {name, false, [field](Args& a, SimArgs& s) {
             s.o->figures_given = true;
             return a.number(-HUGE_VAL, HUGE_VAL, &(s.o->model.*field), "a number");
@@ -41,7 +41,7 @@ hcbench::OptionRow<SimArgs> figure_row(const char* name, double CostModel::*fiel
 }
 
 // A size of the cost model, as bench spells sizes (64K).
-hcbench::OptionRow<SimArgs> bytes_row(const char* name, double CostModel::*field) {
+hccli::OptionRow<SimArgs> bytes_row(const char* name, double CostModel::*field) {
   return {name, false, [field](Args& a, SimArgs& s) {
             s.o->figures_given = true;
             std::string v, why;
@@ -85,24 +85,29 @@ bool read_figures_file(Args& a, SimArgs& s) {
   return true;
 }
 
-const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
-  using R = hcbench::OptionRow<SimArgs>;
-  auto text = [](std::string SimOptions::*field) {
-    return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
+using Rows = std::vector<hccli::OptionRow<SimArgs>>;
+
+// Handlers of a text option, a comma-separated list, a count from 1.
+auto text(std::string SimOptions::*field) {
+  return [field](Args& a, SimArgs& s) { return a.text(&(s.o->*field)); };
+}
+
+auto list(std::vector<std::string> SimOptions::*field) {
+  return [field](Args& a, SimArgs& s) {
+    std::string v;
+    if (!a.text(&v)) return false;
+    s.o->*field = split_list(v, ',');
+    return true;
   };
-  auto list = [](std::vector<std::string> SimOptions::*field) {
-    return [field](Args& a, SimArgs& s) {
-      std::string v;
-      if (!a.text(&v)) return false;
-      s.o->*field = split_list(v, ',');
-      return true;
-    };
-  };
-  auto count = [](int SimArgs::*field) {
-    return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
-  };
-  static const std::vector<R> rows = {
-      {"-h|--help", true, [](Args&, SimArgs& s) { return hcbench::set(&s.o->help, true); }},
+}
+
+auto count(int SimArgs::*field) {
+  return [field](Args& a, SimArgs& s) { return a.whole(1, 1 << 24, &(s.*field)); };
+}
+
+// The layout: --nodes and --ppn, or --ppn-list; the placement.
+Rows layout_rows() {
+  return {
       {"--nodes", false, count(&SimArgs::nodes)},
       {"--ppn", false, count(&SimArgs::ppn)},
       {"--ppn-list", false, [](Args& a, SimArgs& s) { return a.text(&s.ppn_list); }},
@@ -113,6 +118,13 @@ const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
          s.o->placement = node ? "node" : "slot";
          return true;
        }},
+  };
+}
+
+// What is simulated: operations, implementations, sizes, roots, and the
+// largest schedules.
+Rows call_rows() {
+  return {
       {"--ops", false, list(&SimOptions::ops)},
       {"--impls", false, list(&SimOptions::impls)},
       {"--sizes", false,
@@ -120,6 +132,21 @@ const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
          std::string v, why;
          return a.text(&v) && (hcbench::parse_size_list(v, &s.o->sizes, &why) || a.fail(why));
        }},
+      {"--max-steps", false,
+       [](Args& a, SimArgs& s) {
+         double n = 0;
+         if (!a.number(1, 9.2e18, &n, "a positive whole number") || n != std::floor(n))
+           return a.fail("expected a positive whole number");
+         s.o->max_steps = static_cast<int64_t>(n);
+         return true;
+       }},
+      {"--roots", false, read_roots},
+  };
+}
+
+// The cost model's figures, one by one or from a file.
+Rows model_rows() {
+  return {
       figure_row("--alpha", &CostModel::alpha_us),
       figure_row("--bandwidth", &CostModel::bandwidth_gbps),
       figure_row("--shm-alpha", &CostModel::shm_alpha_us),
@@ -145,21 +172,29 @@ const std::vector<hcbench::OptionRow<SimArgs>>& sim_rows() {
          return either(a, "node", "all", &s.o->model.cores_shared_by_all);
        }},
       {"--figures", false, read_figures_file},
+  };
+}
+
+// Files written and read: results, figures, a tuning file, a benchmark's
+// results to calibrate on (and how to fit them).
+Rows file_rows() {
+  return {
       {"--figures-out", false, text(&SimOptions::figures_out)},
       {"--out", false, text(&SimOptions::out)},
       {"--tuning", false, text(&SimOptions::tuning)},
       {"--calibrate", false, text(&SimOptions::calibrate)},
       {"--fit", false, [](Args& a, SimArgs& s) { return either(a, "squares", "absolute", &s.o->fit_absolute); }},
-      {"--max-steps", false,
-       [](Args& a, SimArgs& s) {
-         double n = 0;
-         if (!a.number(1, 9.2e18, &n, "a positive whole number") || n != std::floor(n))
-           return a.fail("expected a positive whole number");
-         s.o->max_steps = static_cast<int64_t>(n);
-         return true;
-       }},
-      {"--roots", false, read_roots},
   };
+}
+
+const Rows& sim_rows() {
+  static const Rows rows = hccli::join_rows<SimArgs>({
+      {{"-h|--help", true, [](Args&, SimArgs& s) { return hccli::set(&s.o->help, true); }}},
+      layout_rows(),
+      call_rows(),
+      model_rows(),
+      file_rows(),
+  });
   return rows;
 }
 
@@ -232,8 +267,8 @@ bool parse_sim_options(int argc, char** argv, SimOptions* opt, std::string* erro
   SimArgs s{opt};
   // --help wins over whatever else is given.
   for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return hcbench::set(&opt->help, true);
-  if (!hcbench::read_args(argc, argv, sim_rows(), &s, error) || !set_layout(s, error)) return false;
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return hccli::set(&opt->help, true);
+  if (!hccli::read_args(argc, argv, sim_rows(), &s, error) || !set_layout(s, error)) return false;
   int64_t ranks = 0;
   for (int k : opt->ranks_per_node) ranks += k;
   if (ranks > (1 << 24)) {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <system_error>
 
-#include "bench/csv.h"
+#include "measure/csv.h"
 
 namespace hiercoll {
 

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstdio>
 
-#include "bench/ops.h"
 #include "hier/hier_compose.h"
+#include "measure/ops.h"
 #include "sim/call_schedules.h"
 
 namespace hiercoll {

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "bench/csv.h"
 #include "bench/report_data.h"
 #include "bench/report_html.h"
 #include "bench/report_plots.h"
+#include "measure/csv.h"
 
 namespace hcbench {
 namespace {

@@ -1,17 +1,18 @@
 // The benchmark's statistics, per-root aggregation, CSV writer and reader,
-// the comparison of jobs, options and report helpers (bench/bench_lib: no MPI).
+// the comparison of jobs, options and report helpers (//bench:bench_lib, //measure:measure_lib: no MPI).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
-#include "bench/csv.h"
 #include "bench/jobs.h"
 #include "bench/options.h"
 #include "bench/plots.h"
 #include "bench/report.h"
-#include "bench/results.h"
-#include "bench/stats.h"
+#include "measure/csv.h"
+#include "measure/results.h"
+#include "measure/sizes.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 namespace {

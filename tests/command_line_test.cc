@@ -1,19 +1,20 @@
-// The tools' command lines (bench/args.h): "--name value" and
+// The tools' command lines (cli/args.h): "--name value" and
 // "--name=value", flags, ranges, refusals naming the option; and the
-// tuner's table of options read through it.
+// tuner's, the benchmark's and the fuzzer's tables of options read through it.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "bench/args.h"
 #include "bench/options.h"
+#include "cli/args.h"
+#include "fuzz/options.h"
 #include "tune/options.h"
 
 namespace {
 
-using hcbench::Args;
-using hcbench::OptionRow;
+using hccli::Args;
+using hccli::OptionRow;
 
 struct State {
   int n = 0;
@@ -26,7 +27,7 @@ const std::vector<OptionRow<State>>& rows() {
   static const std::vector<OptionRow<State>> r = {
       {"-n|--count", false, [](Args& a, State& s) { return a.whole(1, 9, &s.n); }},
       {"--x", false, [](Args& a, State& s) { return a.number(0.5, 2, &s.x, "a number in 0.5..2"); }},
-      {"--flag", true, [](Args&, State& s) { return hcbench::set(&s.flag, true); }},
+      {"--flag", true, [](Args&, State& s) { return hccli::set(&s.flag, true); }},
       {"--name", false, [](Args& a, State& s) { return a.nonempty_text(&s.name, "name"); }},
   };
   return r;
@@ -38,7 +39,7 @@ std::string parse(std::vector<std::string> args, State* s) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   std::string error;
-  return hcbench::read_args(static_cast<int>(argv.size()), argv.data(), rows(), s, &error) ? "" : error;
+  return hccli::read_args(static_cast<int>(argv.size()), argv.data(), rows(), s, &error) ? "" : error;
 }
 
 TEST(Args, BothValueFormsFlagsAndAliases) {
@@ -127,6 +128,41 @@ TEST(BenchOptions, RefusalsNameTheOption) {
   EXPECT_EQ(bench({"--sizes", "8,x"}).rfind("--sizes '8,x': bad size 'x'", 0), 0u);
   EXPECT_EQ(bench({"--overlap", "--persistent"}), "--overlap and --persistent are separate studies: give one");
   EXPECT_EQ(bench({"--ops", "bcast", "--no-plots", "--roots=all"}), "");
+}
+
+TEST(FuzzOptions, EveryOptionAndRefusals) {
+  auto fuzz = [](std::vector<std::string> args, hiercoll::fuzz::FuzzOptions* o) {
+    args.insert(args.begin(), "hiercoll_fuzz");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    std::string error;
+    return hiercoll::fuzz::parse_fuzz_options(static_cast<int>(argv.size()), argv.data(), o, &error) ? "" : error;
+  };
+  hiercoll::fuzz::FuzzOptions o;
+  EXPECT_EQ(fuzz({}, &o), "");
+  EXPECT_EQ(o.cases, 1000);
+  EXPECT_EQ(o.first, 0);
+  EXPECT_EQ(o.seed, 1u);
+  EXPECT_FALSE(o.verbose);
+  EXPECT_EQ(fuzz({"--cases", "20000", "--seed=7", "--first", "30"}, &o), "");
+  EXPECT_EQ(o.cases, 20000);
+  EXPECT_EQ(o.seed, 7u);
+  EXPECT_EQ(o.first, 30);
+  EXPECT_FALSE(o.verbose);
+  hiercoll::fuzz::FuzzOptions replay;
+  EXPECT_EQ(fuzz({"--seed", "1", "--replay", "4711"}, &replay), "");  // one case, described
+  EXPECT_EQ(replay.first, 4711);
+  EXPECT_EQ(replay.cases, 1);
+  EXPECT_TRUE(replay.verbose);
+  hiercoll::fuzz::FuzzOptions verbose;
+  EXPECT_EQ(fuzz({"--verbose"}, &verbose), "");
+  EXPECT_TRUE(verbose.verbose);
+  EXPECT_EQ(fuzz({"-h"}, &verbose), "");
+  EXPECT_TRUE(verbose.help);
+  EXPECT_EQ(fuzz({"--cases", "-1"}, &o), "--cases '-1': expected a whole number >= 0");
+  EXPECT_EQ(fuzz({"--seed"}, &o), "--seed needs a value");
+  EXPECT_EQ(fuzz({"--verbose=1"}, &o), "unknown argument '--verbose=1' (see --help)");
+  EXPECT_EQ(fuzz({"--nodes", "2"}, &o), "unknown argument '--nodes' (see --help)");
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ run_stages() {
 # --sanitize names in the source tree; WORK becomes $1.
 copy_check_inputs() {
   mkdir -p "$1/tools" || fail "cannot create $1"
-  cp tools/cluster.sh tools/cluster_nic.sh "$1/tools/" &&
+  cp tools/cluster*.sh "$1/tools/" &&
     cp tests/apps/collectives_probe.c tests/fortran/check_output.sh tests/fortran/collectives_check_use_mpi "$1/" ||
     fail "cannot copy the checks' inputs"
   local var dir

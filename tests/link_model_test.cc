@@ -1,12 +1,12 @@
 // The benchmark's link model (HIERCOLL_CLUSTER_NIC_BITS from tools/cluster.sh
 // --nic) and the lower bound's use of a node's shared link.
-#include "bench/link_model.h"
+#include "measure/link_model.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "bench/results.h"
+#include "measure/results.h"
 
 namespace hcbench {
 namespace {

@@ -74,7 +74,7 @@ def _per_layout(name, script, data, layouts, size, env = {}, args_before = [], a
             size = size,
             srcs = [script],
             args = args_before + _layout_args(layout) + args_after,
-            data = data + ["//tools:cluster.sh"],
+            data = data + ["//tools:cluster"],
             env = env,
             # One MPI job at a time on a 2-core machine.
             tags = ["exclusive", "mpi"] + ([] if layout == sanitized else ["layout_repeat"]),

@@ -74,7 +74,7 @@ SimResult simulate_model(Op op, const char* name, int p, int64_t count, int64_t 
   std::string error;
   const CompactSchedules compact = CompactSchedules::of(scheds);
   EXPECT_TRUE(simulate(SimInput{&compact, &node_of, unit_bytes}, m, &res, &error)) << error;
-  // The shares are floats (sim/engine.cc), summed once per step on the
+  // The shares are floats (sim/engine_state.h), summed once per step on the
   // path: thousands of steps drift by a few parts in a million.
   EXPECT_NEAR(res.critical.total(), res.time_us, 1e-5 * res.time_us);
   return res;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "bench/pingpong.h"
+#include "measure/pingpong.h"
 
 namespace hctune {
 

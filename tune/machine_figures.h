@@ -1,10 +1,10 @@
 // The machine figures a tuning file records (select/machine.h), measured by
-// the benchmark's ping-pong (bench/pingpong.h) and a timed local reduction.
+// the benchmark's ping-pong (measure/pingpong.h) and a timed local reduction.
 #pragma once
 
 #include <mpi.h>
 
-#include "bench/machine.h"
+#include "measure/machine.h"
 #include "select/machine.h"
 
 namespace hctune {

@@ -11,11 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "bench/clock.h"
-#include "bench/link_model.h"
-#include "bench/machine.h"
-#include "bench/ops.h"
-#include "bench/options.h"
+#include "measure/clock.h"
+#include "measure/link_model.h"
+#include "measure/machine.h"
+#include "measure/ops.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 #include "tune/entry_file.h"
@@ -56,6 +55,64 @@ void print_summary(const std::vector<OpOutcome>& outcomes, double seconds, bool 
   std::printf("total %s\n\n", duration_text(seconds).c_str());
 }
 
+// The layout's entry: the machine's figures, measured (collective), and
+// the command that made it.
+hiercoll::TuningEntry new_entry(MPI_Comm ctrl, const hiercoll::LayoutKey& key, const hcbench::Machine& machine,
+                                const hcbench::LinkModel& link_model, int argc, char** argv) {
+  hiercoll::TuningEntry entry;
+  entry.layout = key;
+  entry.machine = measure_machine(ctrl, machine);
+  entry.machine.source += "; link model: " + hcbench::describe_link_model(link_model);
+  stamp_entry(&entry, "hiercoll_tune", argc, argv);
+  return entry;
+}
+
+// What the run measures on and how it searches (rank 0).
+void print_header(const TuneOptions& opt, const hiercoll::TuningEntry& entry, const hcbench::Machine& machine,
+                  const hcbench::LinkModel& link_model, const std::string& model_error) {
+  std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(entry.layout).c_str(), machine.header().c_str());
+  if (!model_error.empty()) std::printf("WARNING: %s; no link model assumed\n", model_error.c_str());
+  std::printf("link model: %s\n", hcbench::describe_link_model(link_model).c_str());
+  std::printf("machine: inter-node %.1f us + %.2f GB/s, intra-node %.2f us + %.2f GB/s, reduce %.2f GB/s\n",
+              entry.machine.inter_latency_us, entry.machine.inter_bandwidth_gbps, entry.machine.intra_latency_us,
+              entry.machine.intra_bandwidth_gbps, entry.machine.reduce_gbps);
+  std::printf("search: %s, samples %d-%d per point, drop ratio %.2f, look past %d, scan steps %d, size stride %d%s\n",
+              opt.exhaustive ? "exhaustive" : "pruned (MGD + SMGD, reduced sizes)", opt.min_samples, opt.max_samples,
+              opt.drop_ratio, opt.look_past, opt.scan_steps, opt.stride,
+              opt.budget_minutes > 0 ? (", budget " + std::to_string(opt.budget_minutes) + " min").c_str() : "");
+  std::fflush(stdout);
+}
+
+// Every plan tuned in turn; the ranges of those tuned go into the entry.
+std::vector<OpOutcome> tune_plans(Tuner& tuner, const std::vector<OpPlan>& plans, hiercoll::TuningEntry* entry) {
+  std::vector<OpOutcome> outcomes;
+  for (size_t i = 0; i < plans.size(); ++i) {
+    outcomes.push_back(tuner.tune(plans[i], static_cast<int>(i), static_cast<int>(plans.size())));
+    hiercoll::Op op;
+    if (outcomes.back().tuned && hiercoll::op_from_name(plans[i].op->flat_op, &op))
+      entry->ranges[static_cast<int>(op)] = outcomes.back().ranges;
+  }
+  return outcomes;
+}
+
+// Rank 0: the entry into the file, the summary and the decisions; the exit
+// code.
+int write_outcome(const TuneOptions& opt, const hiercoll::TuningEntry& entry, const std::vector<OpOutcome>& outcomes,
+                  double seconds) {
+  int rc = 0;
+  std::string error;
+  if (!put_entry_in_file(opt.out, entry, &error)) {
+    std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
+    rc = 1;
+  }
+  print_summary(outcomes, seconds, opt.exhaustive);
+  hiercoll::TuningFile mine;
+  mine.entries.push_back(entry);
+  std::fputs(decisions_table(mine).c_str(), stdout);
+  if (rc == 0) std::printf("\nwrote %s (and %s.points.csv)\n", opt.out.c_str(), opt.out.c_str());
+  return rc;
+}
+
 int run(int argc, char** argv, const TuneOptions& opt) {
   MPI_Comm ctrl;
   PMPI_Comm_dup(MPI_COMM_WORLD, &ctrl);
@@ -82,24 +139,8 @@ int run(int argc, char** argv, const TuneOptions& opt) {
   const hcbench::Machine machine = hcbench::discover_machine(ctrl);
   std::string model_error;
   const hcbench::LinkModel link_model = hcbench::link_model_from_env(&model_error);
-  hiercoll::TuningEntry entry;
-  entry.layout = key;
-  entry.machine = measure_machine(ctrl, machine);
-  entry.machine.source += "; link model: " + hcbench::describe_link_model(link_model);
-  stamp_entry(&entry, "hiercoll_tune", argc, argv);
-  if (rank == 0) {
-    std::printf("hiercoll tune: layout %s; %s\n", hiercoll::layout_text(key).c_str(), machine.header().c_str());
-    if (!model_error.empty()) std::printf("WARNING: %s; no link model assumed\n", model_error.c_str());
-    std::printf("link model: %s\n", hcbench::describe_link_model(link_model).c_str());
-    std::printf("machine: inter-node %.1f us + %.2f GB/s, intra-node %.2f us + %.2f GB/s, reduce %.2f GB/s\n",
-                entry.machine.inter_latency_us, entry.machine.inter_bandwidth_gbps, entry.machine.intra_latency_us,
-                entry.machine.intra_bandwidth_gbps, entry.machine.reduce_gbps);
-    std::printf("search: %s, samples %d-%d per point, drop ratio %.2f, look past %d, scan steps %d, size stride %d%s\n",
-                opt.exhaustive ? "exhaustive" : "pruned (MGD + SMGD, reduced sizes)", opt.min_samples,
-                opt.max_samples, opt.drop_ratio, opt.look_past, opt.scan_steps, opt.stride,
-                opt.budget_minutes > 0 ? (", budget " + std::to_string(opt.budget_minutes) + " min").c_str() : "");
-    std::fflush(stdout);
-  }
+  hiercoll::TuningEntry entry = new_entry(ctrl, key, machine, link_model, argc, argv);
+  if (rank == 0) print_header(opt, entry, machine, link_model, model_error);
 
   hcbench::SyncClock clock(ctrl, false, machine.oversubscribed);
   FILE* csv = nullptr;
@@ -108,27 +149,10 @@ int run(int argc, char** argv, const TuneOptions& opt) {
     if (csv) std::fprintf(csv, "op,bytes,method,segment,median_us,lo_us,hi_us,samples,best\n");
   }
   Tuner tuner(ctrl, opt, layout, &clock, csv);
-  std::vector<OpOutcome> outcomes;
-  for (size_t i = 0; i < plans.size(); ++i) {
-    outcomes.push_back(tuner.tune(plans[i], static_cast<int>(i), static_cast<int>(plans.size())));
-    hiercoll::Op op;
-    if (outcomes.back().tuned && hiercoll::op_from_name(plans[i].op->flat_op, &op))
-      entry.ranges[static_cast<int>(op)] = outcomes.back().ranges;
-  }
+  const std::vector<OpOutcome> outcomes = tune_plans(tuner, plans, &entry);
   if (csv) std::fclose(csv);
 
-  int rc = 0;
-  if (rank == 0) {
-    if (!put_entry_in_file(opt.out, entry, &error)) {
-      std::fprintf(stderr, "hiercoll_tune: %s\n", error.c_str());
-      rc = 1;
-    }
-    print_summary(outcomes, MPI_Wtime() - t0, opt.exhaustive);
-    hiercoll::TuningFile mine;
-    mine.entries.push_back(entry);
-    std::fputs(decisions_table(mine).c_str(), stdout);
-    if (rc == 0) std::printf("\nwrote %s (and %s.points.csv)\n", opt.out.c_str(), opt.out.c_str());
-  }
+  int rc = rank == 0 ? write_outcome(opt, entry, outcomes, MPI_Wtime() - t0) : 0;
   PMPI_Bcast(&rc, 1, MPI_INT, 0, ctrl);
   PMPI_Comm_free(&ctrl);
   return rc;

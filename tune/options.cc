@@ -1,8 +1,8 @@
 #include "tune/options.h"
 
-#include "bench/args.h"
-#include "bench/ops.h"
-#include "bench/options.h"
+#include "cli/args.h"
+#include "measure/ops.h"
+#include "measure/sizes.h"
 
 namespace hctune {
 
@@ -30,7 +30,7 @@ std::string tune_usage() {
 
 namespace {
 
-using hcbench::Args;
+using hccli::Args;
 
 // What the rows edit: the options, the sizes' text and whether --ops came.
 struct TuneArgs {
@@ -44,7 +44,7 @@ bool read_ops(Args& a, TuneArgs& s) {
   if (!a.text(&v)) return false;
   s.ops_given = true;
   s.o->ops.clear();
-  for (const std::string& op : hcbench::split_list(v, ',')) {
+  for (const std::string& op : hccli::split_list(v, ',')) {
     if (!hcbench::find_op(op)) return a.fail("unknown operation '" + op + "' (known: " + hcbench::op_names() + ")");
     s.o->ops.push_back(op);
   }
@@ -52,13 +52,13 @@ bool read_ops(Args& a, TuneArgs& s) {
 }
 
 // A row for a search knob counted from 1.
-hcbench::OptionRow<TuneArgs> count_row(const char* name, int TuneOptions::*field) {
+hccli::OptionRow<TuneArgs> count_row(const char* name, int TuneOptions::*field) {
   return {name, false, [field](Args& a, TuneArgs& s) { return a.whole(1, 1000, &(s.o->*field)); }};
 }
 
-const std::vector<hcbench::OptionRow<TuneArgs>>& tune_rows() {
-  using R = hcbench::OptionRow<TuneArgs>;
-  using hcbench::set;
+const std::vector<hccli::OptionRow<TuneArgs>>& tune_rows() {
+  using R = hccli::OptionRow<TuneArgs>;
+  using hccli::set;
   static const std::vector<R> rows = {
       {"-h|--help", true, [](Args&, TuneArgs& s) { return set(&s.o->help, true); }},
       {"--exhaustive", true, [](Args&, TuneArgs& s) { return set(&s.o->exhaustive, true); }},
@@ -92,7 +92,7 @@ const std::vector<hcbench::OptionRow<TuneArgs>>& tune_rows() {
 
 bool parse_tune_options(int argc, char** argv, TuneOptions* opt, std::string* error) {
   TuneArgs s{opt};
-  if (!hcbench::read_args(argc, argv, tune_rows(), &s, error)) return false;
+  if (!hccli::read_args(argc, argv, tune_rows(), &s, error)) return false;
   if (opt->help || !opt->show.empty()) return true;
   if (opt->max_samples < opt->min_samples) {
     *error = "--max-samples must be at least --min-samples";

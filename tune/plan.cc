@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "bench/ops.h"
+#include "measure/ops.h"
 #include "select/profile_file.h"
 
 namespace hctune {

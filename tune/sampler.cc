@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "measure/sizes.h"
 #include "runtime/stats.h"
 
 namespace hctune {

@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/impls.h"
-#include "bench/ops.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/impls.h"
+#include "measure/ops.h"
 #include "select/method.h"
 
 namespace hctune {
@@ -63,7 +63,7 @@ class Sampler {
   std::vector<std::string> broken_;
 };
 
-// The benchmark implementation (bench/impls.h) that runs method m with
+// The benchmark implementation (measure/impls.h) that runs method m with
 // segment (0: the rules').
 hcbench::ImplSpec method_spec(const hcbench::OpInfo& op, const hiercoll::Method& m, int64_t segment);
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "bench/options.h"
+#include "measure/sizes.h"
 
 namespace hctune {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench/calls.h"
-#include "bench/measure.h"
-#include "bench/options.h"
+#include "measure/calls.h"
+#include "measure/roots.h"
+#include "measure/sizes.h"
 #include "tune/candidates.h"
 #include "tune/sampler.h"
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/clock.h"
-#include "bench/ops.h"
+#include "measure/clock.h"
+#include "measure/ops.h"
 #include "select/size_grid.h"
 #include "select/tuning_file.h"
 #include "tune/options.h"

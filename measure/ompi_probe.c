@@ -1,6 +1,6 @@
 /* See ompi_probe.h. Compiled as C: Open MPI's internal headers are C. */
 #define _GNU_SOURCE 1
-#include "bench/ompi_probe.h"
+#include "measure/ompi_probe.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "bench/clock.h"
+#include "measure/clock.h"
 
 #include <sched.h>
 #include <time.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench/stats.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 

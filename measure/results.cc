@@ -1,4 +1,4 @@
-#include "bench/results.h"
+#include "measure/results.h"
 
 #include <algorithm>
 #include <cmath>

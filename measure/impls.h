@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/options.h"
-#include "bench/ops.h"
+#include "measure/impl_spec.h"
+#include "measure/ops.h"
 
 namespace hcbench {
 

@@ -3,7 +3,7 @@
 // repetitions; repetition k visits every root, in an order rotated by k,
 // and at each root the implementations take turns, rotated by k (impl k,
 // k+1, ... mod n), so that drift of the machine hits all implementations
-// and roots alike. Every call starts synchronized (clock.h); the per-call
+// and roots alike. Every call starts synchronized (measure/clock.h); the per-call
 // time is the slowest rank's; rank 0 collects them (one reduction per
 // point, after the timing).
 #pragma once
@@ -13,24 +13,24 @@
 #include <string>
 #include <vector>
 
-#include "bench/calls.h"
-#include "bench/clock.h"
-#include "bench/impls.h"
 #include "bench/options.h"
-#include "bench/results.h"
+#include "measure/calls.h"
+#include "measure/clock.h"
+#include "measure/impls.h"
+#include "measure/results.h"
 
 namespace hcbench {
 
 struct Point {
   const OpInfo* op = nullptr;
-  int64_t bytes = 0;        // effective bytes (calls.h)
+  int64_t bytes = 0;        // effective bytes (measure/calls.h)
   std::vector<int> roots;   // {-1} for operations without a root
 };
 
 struct PointOutcome {
   int reps = 0;                      // per root and implementation
   long calls = 0;                    // timed calls on this rank
-  double lateness_us = 0;            // mean lateness of a rank's start (clock.h), over all ranks
+  double lateness_us = 0;            // mean lateness of a rank's start (measure/clock.h), over all ranks
   std::vector<std::string> wrong;    // implementations whose checked call was wrong
   std::vector<std::string> skipped;  // "impl: reason"
   std::vector<std::string> impls;    // the implementations that ran
@@ -85,10 +85,5 @@ class Runner {
 int repetitions(const Options& opt, const std::vector<double>& estimate_us, int calls_each, const SyncClock& clock,
                 MPI_Comm ctrl);
 
-// The roots of a rooted operation: all ranks when `which` is "all" (or
-// "auto" with at most 16 ranks); for "sample" (or "auto" above 16 ranks)
-// the lowest rank (the master) and the highest rank of every node; or the
-// listed ranks (those outside the communicator are dropped).
-std::vector<int> choose_roots(const std::string& which, const std::vector<int>& node_of);
 
 }  // namespace hcbench

@@ -1,4 +1,4 @@
-#include "bench/calls.h"
+#include "measure/calls.h"
 
 #include <algorithm>
 #include <cstring>
@@ -220,61 +220,56 @@ void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int roo
   }
 }
 
-bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root) {
-  const int64_t n = b.count;
+namespace {
+
+// The receive buffer's floats from element `first` of the pattern's sums
+// over ranks lo..hi-1.
+bool sums_match(const OpBuffers& b, int lo, int hi, int64_t first) {
   const float* r = floats(b.recv);
-  auto byte_at = [&](int64_t k) { return static_cast<unsigned char>(b.recv[k]); };
+  const PatternSum sum(lo, hi);
+  for (int64_t i = 0; i < b.count; ++i)
+    if (r[i] != sum(first + i)) return false;
+  return true;
+}
+
+// What this rank receives of a reduction.
+bool verify_reduction(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root) {
   switch (op.op) {
-    case BenchOp::kBcast:
-      for (int64_t i = 0; i < n; ++i)
-        if (byte_at(i) != pattern_byte(root, 0, i)) return false;
-      return true;
-    case BenchOp::kReduce:
+    case BenchOp::kReduce: return rank != root || sums_match(b, 0, ranks, 0);
+    case BenchOp::kAllreduce: return sums_match(b, 0, ranks, 0);
+    case BenchOp::kScan: return sums_match(b, 0, rank + 1, 0);
+    case BenchOp::kExscan: return rank == 0 || sums_match(b, 0, rank, 0);
+    case BenchOp::kReduceScatterBlock: return sums_match(b, 0, ranks, rank * b.count);
+    default: return true;
+  }
+}
+
+// n bytes of the receive buffer from `at` hold the pattern of rank from's
+// block for rank to.
+bool bytes_match(const OpBuffers& b, int64_t at, int64_t n, int from, int to) {
+  for (int64_t i = 0; i < n; ++i)
+    if (static_cast<unsigned char>(b.recv[at + i]) != pattern_byte(from, to, i)) return false;
+  return true;
+}
+
+// What this rank receives of data movement.
+bool verify_movement(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root) {
+  const int64_t n = b.count;
+  switch (op.op) {
+    case BenchOp::kBcast: return bytes_match(b, 0, n, root, 0);
+    case BenchOp::kGather:
       if (rank != root) return true;
       [[fallthrough]];
-    case BenchOp::kAllreduce: {
-      const PatternSum sum(0, ranks);
-      for (int64_t i = 0; i < n; ++i)
-        if (r[i] != sum(i)) return false;
-      return true;
-    }
-    case BenchOp::kScan: {
-      const PatternSum sum(0, rank + 1);
-      for (int64_t i = 0; i < n; ++i)
-        if (r[i] != sum(i)) return false;
-      return true;
-    }
-    case BenchOp::kExscan: {
-      if (rank == 0) return true;
-      const PatternSum sum(0, rank);
-      for (int64_t i = 0; i < n; ++i)
-        if (r[i] != sum(i)) return false;
-      return true;
-    }
-    case BenchOp::kReduceScatterBlock: {
-      const PatternSum sum(0, ranks);
-      for (int64_t i = 0; i < n; ++i)
-        if (r[i] != sum(rank * n + i)) return false;
-      return true;
-    }
     case BenchOp::kAllgather:
-    case BenchOp::kGather:
-      if (op.op == BenchOp::kGather && rank != root) return true;
       for (int s = 0; s < ranks; ++s)
-        for (int64_t i = 0; i < n; ++i)
-          if (byte_at(s * n + i) != pattern_byte(s, 0, i)) return false;
+        if (!bytes_match(b, s * n, n, s, 0)) return false;
       return true;
     case BenchOp::kAlltoall:
       for (int s = 0; s < ranks; ++s)
-        for (int64_t i = 0; i < n; ++i)
-          if (byte_at(s * n + i) != pattern_byte(s, rank, i)) return false;
+        if (!bytes_match(b, s * n, n, s, rank)) return false;
       return true;
     case BenchOp::kScatter:
-      for (int64_t i = 0; i < n; ++i)
-        if (byte_at(i) != pattern_byte(rank, 0, i)) return false;
-      return true;
-    case BenchOp::kBarrier:
-      return true;
+    case BenchOp::kScatterv: return bytes_match(b, 0, n, rank, 0);
     case BenchOp::kGatherv:
       if (rank != root) return true;
       [[fallthrough]];
@@ -282,16 +277,17 @@ bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root)
     case BenchOp::kAlltoallv:
       // Block s of the receive side: rank s's (alltoallv: what s sent me).
       for (int s = 0; s < ranks; ++s)
-        for (int64_t i = 0; i < b.recv_counts[s]; ++i)
-          if (byte_at(b.recv_displs[s] + i) != pattern_byte(s, op.op == BenchOp::kAlltoallv ? rank : 0, i))
-            return false;
+        if (!bytes_match(b, b.recv_displs[s], b.recv_counts[s], s, op.op == BenchOp::kAlltoallv ? rank : 0))
+          return false;
       return true;
-    case BenchOp::kScatterv:
-      for (int64_t i = 0; i < n; ++i)
-        if (byte_at(i) != pattern_byte(rank, 0, i)) return false;
-      return true;
+    default: return true;  // barrier
   }
-  return true;
+}
+
+}  // namespace
+
+bool verify(const OpInfo& op, const OpBuffers& b, int rank, int ranks, int root) {
+  return op.reduction ? verify_reduction(op, b, rank, ranks, root) : verify_movement(op, b, rank, ranks, root);
 }
 
 }  // namespace hcbench

@@ -1,10 +1,11 @@
-#include "bench/args.h"
+#include "cli/args.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
 
-namespace hcbench {
+namespace hccli {
 
 bool Args::next() {
   if (++i_ >= argc_) return false;
@@ -38,13 +39,21 @@ bool Args::nonempty_text(std::string* v, const char* what) {
   return !v->empty() || fail(std::string("empty ") + what);
 }
 
-bool Args::whole(long long lo, long long hi, int* out) {
+bool Args::whole(long long lo, long long hi, long long* out) {
   std::string v;
   if (!text(&v)) return false;
   char* end = nullptr;
   const long long n = std::strtoll(v.c_str(), &end, 10);
   if (v.empty() || *end != '\0' || n < lo || n > hi)
-    return fail("expected a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
+    return fail("expected a whole number " + (hi == LLONG_MAX ? ">= " + std::to_string(lo)
+                                                                : "in " + std::to_string(lo) + ".." + std::to_string(hi)));
+  *out = n;
+  return true;
+}
+
+bool Args::whole(long long lo, long long hi, int* out) {
+  long long n;
+  if (!whole(lo, hi, &n)) return false;
   *out = static_cast<int>(n);
   return true;
 }
@@ -85,4 +94,4 @@ std::vector<std::string> split_list(const std::string& s, char sep) {
   return out;
 }
 
-}  // namespace hcbench
+}  // namespace hccli

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/stats.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 

@@ -1,4 +1,4 @@
-#include "bench/machine.h"
+#include "measure/machine.h"
 
 #include <unistd.h>
 
@@ -85,14 +85,15 @@ std::string Machine::short_context() const {
   return buf;
 }
 
-Machine discover_machine(MPI_Comm comm) {
-  Machine m;
+namespace {
+
+// Nodes: shared-memory domains, numbered by their lowest rank; whether
+// every node's ranks are consecutive in order.  Returns each node's
+// lowest rank.
+std::vector<int> find_nodes(MPI_Comm comm, Machine* m) {
   int rank, size;
   PMPI_Comm_rank(comm, &rank);
   PMPI_Comm_size(comm, &size);
-  m.layout.ranks = size;
-
-  // Nodes: shared-memory domains, numbered by their lowest rank.
   MPI_Comm node;
   PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
   int leader = rank;
@@ -103,31 +104,41 @@ Machine discover_machine(MPI_Comm comm) {
   std::vector<int> sorted = leaders;
   std::sort(sorted.begin(), sorted.end());
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-  m.layout.nodes = static_cast<int>(sorted.size());
-  m.layout.ppn.assign(sorted.size(), 0);
-  m.node_of.resize(size);
+  m->layout.nodes = static_cast<int>(sorted.size());
+  m->layout.ppn.assign(sorted.size(), 0);
+  m->node_of.resize(size);
   for (int r = 0; r < size; ++r) {
-    m.node_of[r] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), leaders[r]) - sorted.begin());
-    ++m.layout.ppn[m.node_of[r]];
+    m->node_of[r] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), leaders[r]) - sorted.begin());
+    ++m->layout.ppn[m->node_of[r]];
   }
-  m.layout.consecutive = true;
+  m->layout.consecutive = true;
   for (int r = 1; r < size; ++r)
-    if (m.node_of[r] != m.node_of[r - 1] && m.node_of[r] != m.node_of[r - 1] + 1) m.layout.consecutive = false;
-  for (int n = 0; n < m.layout.nodes; ++n) {
-    const std::vector<int> rs = m.ranks_of_node(n);
-    if (rs.back() - rs.front() + 1 != static_cast<int>(rs.size())) m.layout.consecutive = false;
+    if (m->node_of[r] != m->node_of[r - 1] && m->node_of[r] != m->node_of[r - 1] + 1) m->layout.consecutive = false;
+  for (int n = 0; n < m->layout.nodes; ++n) {
+    const std::vector<int> rs = m->ranks_of_node(n);
+    if (rs.back() - rs.front() + 1 != static_cast<int>(rs.size())) m->layout.consecutive = false;
   }
+  return sorted;
+}
 
-  // Node names.
+// Each node's name: its lowest rank's processor name.
+void name_nodes(MPI_Comm comm, const std::vector<int>& lowest, Machine* m) {
+  int size;
+  PMPI_Comm_size(comm, &size);
   char name[MPI_MAX_PROCESSOR_NAME] = {0};
   int len = 0;
   MPI_Get_processor_name(name, &len);
   std::vector<char> names(static_cast<size_t>(size) * MPI_MAX_PROCESSOR_NAME);
   PMPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, comm);
-  for (int n = 0; n < m.layout.nodes; ++n)
-    m.node_names.emplace_back(&names[static_cast<size_t>(sorted[n]) * MPI_MAX_PROCESSOR_NAME]);
+  for (int n = 0; n < m->layout.nodes; ++n)
+    m->node_names.emplace_back(&names[static_cast<size_t>(lowest[n]) * MPI_MAX_PROCESSOR_NAME]);
+}
 
-  // Physical machines and their cores.
+// Physical machines (same boot id) and their cores; the most loaded one's
+// figures, and whether any runs more ranks than it has cores.
+void count_machines(MPI_Comm comm, Machine* m) {
+  int size;
+  PMPI_Comm_size(comm, &size);
   char id[kIdLen] = {0};
   std::strncpy(id, boot_id().c_str(), kIdLen - 1);
   std::vector<char> ids(static_cast<size_t>(size) * kIdLen);
@@ -141,24 +152,40 @@ Machine discover_machine(MPI_Comm comm) {
     ++e.first;
     e.second = all_cores[r];
   }
-  m.machines = static_cast<int>(per_machine.size());
+  m->machines = static_cast<int>(per_machine.size());
   double worst = -1;
   for (const auto& e : per_machine) {
     const double load = static_cast<double>(e.second.first) / e.second.second;
     if (load > worst) {
       worst = load;
-      m.max_ranks_per_machine = e.second.first;
-      m.cores_per_machine = e.second.second;
+      m->max_ranks_per_machine = e.second.first;
+      m->cores_per_machine = e.second.second;
     }
-    if (e.second.first > e.second.second) m.oversubscribed = true;
+    if (e.second.first > e.second.second) m->oversubscribed = true;
   }
+}
 
-  m.yield_when_idle = read_yield_when_idle();
+// The first line of MPI_Get_library_version (up to a comma).
+std::string mpi_library() {
   char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
+  int len = 0;
   MPI_Get_library_version(lib, &len);
-  m.mpi_library = lib;
-  const size_t nl = m.mpi_library.find_first_of("\r\n,");
-  if (nl != std::string::npos) m.mpi_library.resize(nl);
+  std::string s = lib;
+  const size_t nl = s.find_first_of("\r\n,");
+  if (nl != std::string::npos) s.resize(nl);
+  return s;
+}
+
+}  // namespace
+
+Machine discover_machine(MPI_Comm comm) {
+  Machine m;
+  PMPI_Comm_size(comm, &m.layout.ranks);
+  const std::vector<int> lowest = find_nodes(comm, &m);
+  name_nodes(comm, lowest, &m);
+  count_machines(comm, &m);
+  m.yield_when_idle = read_yield_when_idle();
+  m.mpi_library = mpi_library();
   return m;
 }
 

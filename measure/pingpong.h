@@ -16,8 +16,8 @@
 
 #include <string>
 
-#include "bench/machine.h"
-#include "bench/results.h"
+#include "measure/machine.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

@@ -1,4 +1,4 @@
-#include "bench/vector_counts.h"
+#include "measure/vector_counts.h"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "bench/link_model.h"
+#include "measure/link_model.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,12 +1,12 @@
-#include "bench/impls.h"
+#include "measure/impls.h"
 
 #include <algorithm>
 
-#include "bench/ompi_probe.h"
-#include "schedule/coll_args.h"
 #include "algorithms/registry.h"
 #include "hier/hier_registry.h"
+#include "measure/ompi_probe.h"
 #include "runtime/stats.h"
+#include "schedule/coll_args.h"
 
 namespace hcbench {
 

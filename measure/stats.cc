@@ -1,4 +1,4 @@
-#include "bench/stats.h"
+#include "measure/stats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "bench/csv.h"
+#include "measure/csv.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,7 @@
-// The operations the benchmark knows, as data: name, whether they have a
-// root, whether they reduce (and so carry floats), and the name of the
-// hiercoll operation whose registry holds their flat algorithms.
+// The operations the benchmark and the tuner measure, as data: name,
+// whether they have a root, whether they reduce (and so carry floats), and
+// the name of the hiercoll operation whose registry holds their flat
+// algorithms.
 #pragma once
 
 #include <string>
@@ -22,7 +23,7 @@ struct OpInfo {
   bool sized;              // false: barrier (measured once, bytes = 0)
   const char* flat_op;     // hiercoll registry operation (algorithms/registry.h)
   const char* bytes_mean;  // what `bytes` counts, for the README and headers
-  bool vector = false;     // a v-variant: block sizes follow --counts (bench/vector_counts.h)
+  bool vector = false;     // a v-variant: block sizes follow --counts (measure/vector_counts.h)
 };
 
 const std::vector<OpInfo>& all_ops();

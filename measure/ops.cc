@@ -1,4 +1,4 @@
-#include "bench/ops.h"
+#include "measure/ops.h"
 
 namespace hcbench {
 

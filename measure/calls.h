@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "bench/ops.h"
-#include "bench/vector_counts.h"
+#include "measure/ops.h"
+#include "measure/vector_counts.h"
 
 namespace hcbench {
 

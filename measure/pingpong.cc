@@ -1,10 +1,10 @@
-#include "bench/pingpong.h"
+#include "measure/pingpong.h"
 
 #include <cstdio>
 #include <vector>
 
-#include "bench/clock.h"
-#include "bench/stats.h"
+#include "measure/clock.h"
+#include "measure/stats.h"
 
 namespace hcbench {
 

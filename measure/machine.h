@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/results.h"
+#include "measure/results.h"
 
 namespace hcbench {
 

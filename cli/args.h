@@ -1,14 +1,15 @@
-// Command-line reading shared by the tools (bench, tune, simulate): each
+// Command-line reading shared by the tools (bench, tune, simulate, fuzz): each
 // option "--name value" or "--name=value", flags without a value, numbers
 // checked against a range; a refusal is one line naming the option.
 // Options are rows of a table (name, handler), so a parser is its table.
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
-namespace hcbench {
+namespace hccli {
 
 class Args {
  public:
@@ -24,7 +25,8 @@ class Args {
   bool text(std::string* v);
   // The value, not empty.
   bool nonempty_text(std::string* v, const char* what);
-  // A whole number in [lo, hi].
+  // A whole number in [lo, hi] (hi LLONG_MAX: at least lo).
+  bool whole(long long lo, long long hi, long long* out);
   bool whole(long long lo, long long hi, int* out);
   // A number in [lo, hi].
   bool number(double lo, double hi, double* out, const char* expected);
@@ -56,6 +58,14 @@ struct OptionRow {
   bool flag;
   std::function<bool(Args&, S&)> handle;
 };
+
+// A tool's table from groups of rows, in order.
+template <typename S>
+std::vector<OptionRow<S>> join_rows(std::initializer_list<std::vector<OptionRow<S>>> groups) {
+  std::vector<OptionRow<S>> all;
+  for (const std::vector<OptionRow<S>>& group : groups) all.insert(all.end(), group.begin(), group.end());
+  return all;
+}
 
 // Whether `name` is one of row's '|'-separated names.
 bool names_match(const char* names, const std::string& name);
@@ -90,4 +100,4 @@ inline bool set(bool* flag, bool value) {
 // "a,b,c" as its parts (a trailing separator gives an empty last part).
 std::vector<std::string> split_list(const std::string& s, char sep);
 
-}  // namespace hcbench
+}  // namespace hccli
