@@ -82,7 +82,20 @@ class Engine {
   bool run(SimResult* out, std::string* error);
 
  private:
-  // run's stages (sim/engine.cc).
+  int rank_of(int64_t g) const { return scheds_.rank_of(g); }
+  StepState& st(int64_t g) { return state_[static_cast<size_t>(g)]; }
+  const StepState& st(int64_t g) const { return state_[static_cast<size_t>(g)]; }
+  // The sender of message `send` (its receive's peer): no search.
+  int sender_of(int64_t send) const { return scheds_.peer(st(send).partner); }
+  // Send `send`'s link in its sender's queue (incoming: in its receiver's).
+  int32_t& link(int64_t g, bool incoming) { return incoming ? st(st(g).partner).next : st(g).next; }
+  // The pool of rank r's cores, or null where every rank has its own.
+  CorePool* pool_of(int r) {
+    if (pools_.empty()) return nullptr;
+    return &pools_[m_.cores_shared_by_all ? 0 : static_cast<size_t>((*input_.node_of)[r])];
+  }
+
+  // run's stages and the event loop (sim/engine.cc).
   bool check_input(std::string* error) const;
   bool pair_messages(std::string* error);
   void count_predecessors();
@@ -91,26 +104,26 @@ class Engine {
   void start_initial_steps();
   void serve_events();
   void handle(const Event& e);
+  void prefetch_ahead();
   bool report_deadlock(std::string* error) const;
   void report(SimResult* out) const;
 
-  int rank_of(int64_t g) const { return scheds_.rank_of(g); }
-  StepState& st(int64_t g) { return state_[static_cast<size_t>(g)]; }
-  const StepState& st(int64_t g) const { return state_[static_cast<size_t>(g)]; }
-  // The sender of message `send` (its receive's peer): no search.
-  int sender_of(int64_t send) const { return scheds_.peer(st(send).partner); }
-  // Send `send`'s link in its sender's queue (incoming: in its receiver's).
-  int32_t& link(int64_t g, bool incoming) { return incoming ? st(st(g).partner).next : st(g).next; }
   // A step's events (sim/engine_steps.cc).
   void complete(int64_t g, int r, const Clock& c);
   void became_ready(int64_t g, int r);
+  void start_message(int64_t send, int from, int to);
+  void transfer(int64_t send);
+  void send_freed(int64_t send);
+  void message_done(int64_t send);
+  void reduce_done(int64_t g, int r);
+
+  // The ports: their queues and what starts on them (sim/engine_ports.cc).
   void push(Fifo& f, bool incoming, int64_t g) {
     link(g, incoming) = -1;
     if (f.tail >= 0) link(f.tail, incoming) = static_cast<int32_t>(g);
     else f.head = static_cast<int32_t>(g);
     f.tail = static_cast<int32_t>(g);
   }
-  // The ports' queues and what starts on them (sim/engine_ports.cc).
   void insert(Fifo& f, bool incoming, int64_t g);
   int64_t first_startable(int r, bool out);
   int64_t first_outgoing(int r);
@@ -122,12 +135,6 @@ class Engine {
   };
   Proposal proposal(int64_t send, int from) const;
   static bool preferred(const Proposal& a, const Proposal& b);
-  void try_reduce(int r);
-  void start_message(int64_t send, int from, int to);
-  void transfer(int64_t send);
-  void message_done(int64_t send);
-  void send_freed(int64_t send);
-  void reduce_done(int64_t g, int r);
   // Rank r's ports may start something at this moment (serve_touched).
   void touch(int r) {
     if (touched_[r]) return;
@@ -135,16 +142,11 @@ class Engine {
     touched_list_.push_back(r);
   }
   void serve_touched();
+  void try_reduce(int r);
   void queue_initial_messages();
-  void prefetch_ahead();
   // Inlined: GCC deems a function of loads and prefetches pure, and drops
   // its calls.
   __attribute__((always_inline)) void prefetch_queues(size_t i);
-  // The pool of rank r's cores, or null where every rank has its own.
-  CorePool* pool_of(int r) {
-    if (pools_.empty()) return nullptr;
-    return &pools_[m_.cores_shared_by_all ? 0 : static_cast<size_t>((*input_.node_of)[r])];
-  }
 
   const SimInput& input_;
   const CostModel& m_;
