@@ -151,6 +151,30 @@ def job_points(rows):
     return {k: (statistics.median(v), max(v), min(v), k in rooted) for k, v in per.items()}
 
 
+def bound_table(folder, reference):
+    """The reference's time over the lower bounds (lower_bound.csv of each job), as rows of a table."""
+    bounds = [read_csv(os.path.join(d, "lower_bound.csv")) for d in job_dirs(folder)
+              if os.path.exists(os.path.join(d, "lower_bound.csv"))]
+    if not bounds:
+        return []
+    per = defaultdict(lambda: ([], []))
+    order = []
+    for rows_ in bounds:
+        for r in rows_:
+            k = (r["op"], int(r["bytes"]))
+            if k not in per:
+                order.append(k)
+            per[k][0].append(float(r["ratio"]))
+            per[k][1].append(float(r["busy_ratio"]))
+    out = ["", f"{reference} against the lower bound: {reference}'s time over the bound from the links' "
+                "ping-pong, and over the bound with every link busy (1.00: at the bound), median "
+                "(lowest-highest) over the jobs.", ""]
+    out += table(["operation", "size", f"{reference} / bound", f"{reference} / busy bound"],
+                 [[op, size_name(b), ratio_cell(per[(op, b)][0]), ratio_cell(per[(op, b)][1])]
+                  for op, b in order])
+    return out
+
+
 def render_bench(folder, info, reference="hier"):
     jobs = [read_csv(os.path.join(d, "results.csv")) for d in job_dirs(folder)
             if os.path.exists(os.path.join(d, "results.csv"))]
@@ -199,24 +223,7 @@ def render_bench(folder, info, reference="hier"):
         out += table(["operation", "size"] + [f"{i} / {reference}, worst root" for i in impls]
                      + [f"spread {reference}"] + [f"spread {i}" for i in impls], rows)
 
-    bounds = [read_csv(os.path.join(d, "lower_bound.csv")) for d in job_dirs(folder)
-              if os.path.exists(os.path.join(d, "lower_bound.csv"))]
-    if bounds:
-        per = defaultdict(lambda: ([], []))
-        order = []
-        for rows_ in bounds:
-            for r in rows_:
-                k = (r["op"], int(r["bytes"]))
-                if k not in per:
-                    order.append(k)
-                per[k][0].append(float(r["ratio"]))
-                per[k][1].append(float(r["busy_ratio"]))
-        out += ["", f"{reference} against the lower bound: {reference}'s time over the bound from the links' "
-                    "ping-pong, and over the bound with every link busy (1.00: at the bound), median "
-                    "(lowest-highest) over the jobs.", ""]
-        out += table(["operation", "size", f"{reference} / bound", f"{reference} / busy bound"],
-                     [[op, size_name(b), ratio_cell(per[(op, b)][0]), ratio_cell(per[(op, b)][1])]
-                      for op, b in order])
+    out += bound_table(folder, reference)
     return f"{layout}, {len(jobs)} job{'s' if len(jobs) != 1 else ''}", out
 
 
