@@ -1,12 +1,12 @@
 #include "algorithms/registry.h"
 
-#include "schedule/registry_lookup.h"
-
 namespace hiercoll {
 
-const Algorithm* find_algorithm(Op op, std::string_view name) { return find_entry(all_algorithms(), op, name); }
+const std::vector<Algorithm>& all_algorithms() { return algorithm_table().all(); }
 
-std::vector<const Algorithm*> algorithms_for(Op op) { return entries_of(all_algorithms(), op); }
+const Algorithm* find_algorithm(Op op, std::string_view name) { return algorithm_table().find(op, name); }
+
+std::vector<const Algorithm*> algorithms_for(Op op) { return algorithm_table().of(op); }
 
 static bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schedule/builder.h"
+#include "schedule/registry_table.h"
 #include "schedule/coll_args.h"
 
 namespace hiercoll {
@@ -37,7 +38,8 @@ struct Algorithm {
   const char* file = "";   // the generator's file in algorithms/
 };
 
-// Every algorithm, in the order of the list (algorithms/registry_list.cc).
+// The list (algorithms/registry_list.cc), and its entries in its order.
+const RegistryTable<Algorithm>& algorithm_table();
 const std::vector<Algorithm>& all_algorithms();
 const Algorithm* find_algorithm(Op op, std::string_view name);
 std::vector<const Algorithm*> algorithms_for(Op op);

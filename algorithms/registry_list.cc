@@ -6,8 +6,6 @@
 // exscan lives with scan, and each v-variant runs its block collective's
 // generator.  The order is the decision's tie-break (decide/decide.h) and
 // the listing's (`./hiercoll algorithms`).
-#include <iterator>
-
 #include "algorithms/allgather.h"
 #include "algorithms/allreduce.h"
 #include "algorithms/alltoall.h"
@@ -105,9 +103,9 @@ const Algorithm kAlgorithms[] = {
 
 }  // namespace
 
-const std::vector<Algorithm>& all_algorithms() {
-  static const std::vector<Algorithm> list(std::begin(kAlgorithms), std::end(kAlgorithms));
-  return list;
+const RegistryTable<Algorithm>& algorithm_table() {
+  static const RegistryTable<Algorithm> table(kAlgorithms);
+  return table;
 }
 
 }  // namespace hiercoll

@@ -8,7 +8,7 @@
 
 #include "hier/hier_rules.h"
 #include "select/flat_rules.h"
-#include "schedule/registry_lookup.h"
+#include "schedule/registry_table.h"
 
 namespace hiercoll {
 
@@ -111,16 +111,16 @@ CollArgs leaders_args(Op op, const Layout& L, const CollArgs& a) {
 
 }  // namespace
 
-const std::vector<HierComposition>& all_compositions() {
-  static const std::vector<HierComposition> v(std::begin(kCompositions), std::end(kCompositions));
-  return v;
+const RegistryTable<HierComposition>& composition_table() {
+  static const RegistryTable<HierComposition> table(kCompositions);
+  return table;
 }
 
-const HierComposition* find_composition(Op op, std::string_view name) {
-  return find_entry(all_compositions(), op, name);
-}
+const std::vector<HierComposition>& all_compositions() { return composition_table().all(); }
 
-std::vector<const HierComposition*> compositions_for(Op op) { return entries_of(all_compositions(), op); }
+const HierComposition* find_composition(Op op, std::string_view name) { return composition_table().find(op, name); }
+
+std::vector<const HierComposition*> compositions_for(Op op) { return composition_table().of(op); }
 
 bool uses_sockets(const HierComposition& comp, const LayoutFacts& F, const CollArgs& a) {
   if ((comp.needs & kTwoLevelsOnly) || !F.socket_level) return false;

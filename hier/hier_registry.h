@@ -9,11 +9,14 @@
 #include <string_view>
 #include <vector>
 
-#include "schedule/schedule.h"
 #include "hier/hier_compose.h"
+#include "schedule/registry_table.h"
+#include "schedule/schedule.h"
 
 namespace hiercoll {
 
+// The list (hier_registry.cc), and its entries in its order.
+const RegistryTable<HierComposition>& composition_table();
 const std::vector<HierComposition>& all_compositions();
 const HierComposition* find_composition(Op op, std::string_view name);
 std::vector<const HierComposition*> compositions_for(Op op);
