@@ -87,10 +87,15 @@ cmd_cluster() {
   exec "$launcher" "$@"
 }
 
+# NODES x PPN unless the command line gives the layout.
+default_layout() {
+  has_cluster_opt --nodes || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--nodes "$1")
+  has_cluster_opt --ppn || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--ppn "$2")
+}
+
 cmd_topo() {
   split_args "$@"
-  has_cluster_opt --nodes || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--nodes 3)
-  has_cluster_opt --ppn || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--ppn 2)
+  default_layout 3 2
   cmd_deps
   need_cluster_script
   build_target //topo:topo_print
@@ -151,8 +156,7 @@ split_launcher_args() {
 # node sending (docs/BENCHMARK.md, "The default link model"); tune measures
 # under the same model so that its file fits what bench measures.
 default_cluster() {
-  has_cluster_opt --nodes || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--nodes 4)
-  has_cluster_opt --ppn || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--ppn 2)
+  default_layout 4 2
   has_cluster_opt --nic || CLUSTER_ARGS+=(--nic 2gbit)
 }
 
@@ -250,8 +254,7 @@ cmd_explain() {
 cmd_fuzz() {
   split_launcher_args "" "$@"
   split_args "${REST[@]}"
-  has_cluster_opt --nodes || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--nodes 4)
-  has_cluster_opt --ppn || has_cluster_opt --ppn-list || CLUSTER_ARGS+=(--ppn 2)
+  default_layout 4 2
   cmd_deps
   need_cluster_script
   build_target //fuzz:hiercoll_fuzz
