@@ -8,10 +8,10 @@
 #pragma once
 
 #include "algorithms/blocks.h"
-#include "schedule/builder.h"
 #include "algorithms/call_blocks.h"
-#include "schedule/coll_args.h"
 #include "algorithms/group.h"
+#include "schedule/builder.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll {
 

@@ -4,6 +4,7 @@
 // so non-commutative operations work with each.
 #pragma once
 
+#include "algorithms/registry.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
 
@@ -32,7 +33,6 @@ void build_allreduce_allgather_reduce(const CollArgs& a, ScheduleBuilder& b);
 // Reduce to `root` with `reduce`, then broadcast from it with `bcast`: the
 // schedule of reduce_bcast, chain and pipelined_binary_tree
 // (allreduce_reduce_bcast.cc).
-void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, void (*reduce)(const CollArgs&, ScheduleBuilder&),
-                       void (*bcast)(const CollArgs&, ScheduleBuilder&));
+void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, BuildFn reduce, BuildFn bcast);
 
 }  // namespace hiercoll

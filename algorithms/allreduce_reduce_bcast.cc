@@ -10,8 +10,7 @@ namespace hiercoll {
 // aliases Recv, so the broadcast's writes wait for it.  Pipelined
 // generators overlap the two phases segment by segment (hazards link a
 // segment's broadcast to its reduction).
-void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, void (*reduce)(const CollArgs&, ScheduleBuilder&),
-                       void (*bcast)(const CollArgs&, ScheduleBuilder&)) {
+void reduce_then_bcast(const CollArgs& a, ScheduleBuilder& b, int root, BuildFn reduce, BuildFn bcast) {
   CollArgs r = a;
   r.op = Op::kReduce;
   r.root = root;

@@ -5,8 +5,8 @@
 // (runtime/plan.cc).
 #pragma once
 
-#include "schedule/builder.h"
 #include "algorithms/call_blocks.h"
+#include "schedule/builder.h"
 #include "schedule/coll_args.h"
 
 namespace hiercoll {

@@ -6,9 +6,9 @@
 // of g is known to have entered.
 #pragma once
 
+#include "algorithms/group.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/group.h"
 
 namespace hiercoll {
 

@@ -2,8 +2,7 @@
 // the input (see schedule/coll_args.h).
 #pragma once
 
-#include "algorithms/blocks.h"
-#include "algorithms/group.h"
+#include "algorithms/allgather.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
 
@@ -26,8 +25,7 @@ void build_bcast_binomial_segmented(const CollArgs& a, ScheduleBuilder& b);
 void build_bcast_scatter_recursive_doubling(const CollArgs& a, ScheduleBuilder& b);
 void build_bcast_scatter_ring(const CollArgs& a, ScheduleBuilder& b);
 // Their shared schedule: the scatter, then `allgather` of the pieces.
-void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b,
-                             void (*allgather)(ScheduleBuilder&, const Group&, const Blocks&, Buf));
+void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn allgather);
 
 // Pipelined over trees (two-tree paper, Sect. 2; see algorithms/trees.h), in
 // segments of seg_units: a linear pipeline, the in-order binary tree rooted

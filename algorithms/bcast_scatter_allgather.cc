@@ -8,8 +8,7 @@
 
 namespace hiercoll {
 
-void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b,
-                             void (*allgather)(ScheduleBuilder&, const Group&, const Blocks&, Buf)) {
+void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn allgather) {
   if (a.count == 0) return;
   const Group g{a.rank, a.size, nullptr};
   const Blocks L = even_blocks(a.count, a.size);

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "algorithms/blocks.h"
-#include "schedule/builder.h"
 #include "algorithms/group.h"
+#include "schedule/builder.h"
 
 namespace hiercoll {
 

@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <functional>
 
+#include "algorithms/trees.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/trees.h"
 
 namespace hiercoll {
 

@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "algorithms/blocks.h"
+#include "algorithms/group.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/group.h"
 
 namespace hiercoll {
 

@@ -8,9 +8,9 @@
 
 #include <vector>
 
+#include "algorithms/trees.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/trees.h"
 
 namespace hiercoll {
 

@@ -6,9 +6,9 @@
 #pragma once
 
 #include "algorithms/blocks.h"
+#include "algorithms/group.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/group.h"
 
 namespace hiercoll {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "schedule/builder.h"
-#include "schedule/registry_table.h"
 #include "schedule/coll_args.h"
+#include "schedule/registry_table.h"
 
 namespace hiercoll {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "schedule/coll_args.h"
 #include "runtime/stats.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll::fuzz {
 

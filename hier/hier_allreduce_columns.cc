@@ -9,8 +9,8 @@
 #include "algorithms/allgather.h"
 #include "algorithms/blocks.h"
 #include "algorithms/reduce_scatter.h"
-#include "select/flat_rules.h"
 #include "hier/hier_compose.h"
+#include "select/flat_rules.h"
 
 namespace hiercoll {
 

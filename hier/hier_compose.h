@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/registry.h"
 #include "schedule/builder.h"
 #include "schedule/coll_args.h"
-#include "algorithms/registry.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 #include "topo/topology.h"

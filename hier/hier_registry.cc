@@ -7,8 +7,8 @@
 #include <tuple>
 
 #include "hier/hier_rules.h"
-#include "select/flat_rules.h"
 #include "schedule/registry_table.h"
+#include "select/flat_rules.h"
 
 namespace hiercoll {
 

@@ -3,9 +3,9 @@
 
 #include <mpi.h>
 
-#include "schedule/coll_args.h"
 #include "runtime/call_args.h"
 #include "runtime/stats.h"
+#include "schedule/coll_args.h"
 
 namespace hiercoll {
 

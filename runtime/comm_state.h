@@ -9,9 +9,9 @@
 #include <memory>
 #include <vector>
 
+#include "algorithms/registry.h"
 #include "arrival/arrival_order.h"
 #include "executors/mpi_executor.h"
-#include "algorithms/registry.h"
 #include "hier/hier_compose.h"
 #include "runtime/decisions.h"
 #include "runtime/settings.h"

@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "schedule/builder.h"
 #include "hier/node_counts.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"
+#include "schedule/builder.h"
 
 namespace hiercoll {
 

@@ -6,12 +6,12 @@
 
 #include <memory>
 
-#include "executors/buffers.h"
-#include "schedule/coll_args.h"
 #include "algorithms/registry.h"
+#include "executors/buffers.h"
 #include "runtime/call.h"
 #include "runtime/comm_state.h"
 #include "runtime/settings.h"
+#include "schedule/coll_args.h"
 #include "select/flat_rules.h"
 #include "topo/topology.h"
 

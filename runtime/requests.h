@@ -14,10 +14,10 @@
 #include <memory>
 
 #include "executors/mpi_executor.h"
-#include "schedule/schedule.h"
 #include "runtime/call.h"
 #include "runtime/handle_pins.h"
 #include "runtime/plan.h"
+#include "schedule/schedule.h"
 
 namespace hiercoll {
 

@@ -10,16 +10,16 @@
 
 #include "arrival/arrival_mpi.h"
 #include "executors/buffers.h"
-#include "select/flat_choice.h"
-#include "select/flat_rules.h"
+#include "hier/hier_registry.h"
 #include "runtime/call.h"
 #include "runtime/call_stages.h"
 #include "runtime/comm_state.h"
-#include "hier/hier_registry.h"
 #include "runtime/plan.h"
 #include "runtime/profile.h"
 #include "runtime/requests.h"
 #include "runtime/tuning.h"
+#include "select/flat_choice.h"
+#include "select/flat_rules.h"
 #include "topo/topology.h"
 
 namespace hiercoll {

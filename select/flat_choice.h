@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "schedule/coll_args.h"
 #include "algorithms/registry.h"
+#include "schedule/coll_args.h"
 #include "select/flat_rules.h"
 #include "select/machine.h"
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "schedule/coll_args.h"
 #include "algorithms/registry.h"
+#include "schedule/coll_args.h"
 #include "select/machine.h"
 
 namespace hiercoll {

@@ -10,9 +10,9 @@
 
 #include "decide/decide.h"
 #include "decide/model_call.h"
+#include "hier/hier_compose.h"
 #include "schedule/coll_args.h"
 #include "schedule/schedule.h"
-#include "hier/hier_compose.h"
 #include "select/tuning_file.h"
 #include "sim/compact_schedules.h"
 #include "topo/topology.h"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "arrival/arrival_order.h"
 #include "algorithms/registry.h"
+#include "arrival/arrival_order.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/inproc_check.h"
 #include "tests/support/sanitize_mode.h"

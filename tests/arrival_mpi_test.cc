@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "arrival/arrival_order.h"
 #include "algorithms/registry.h"
+#include "arrival/arrival_order.h"
 #include "runtime/stats.h"
 #include "tests/support/algorithm_params.h"
 #include "tests/support/mpi_check.h"

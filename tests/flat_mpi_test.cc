@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "algorithms/registry.h"
-#include "tests/support/algorithm_params.h"
 #include "runtime/stats.h"
+#include "tests/support/algorithm_params.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
 

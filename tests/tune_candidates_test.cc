@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "decide/candidates.h"
 #include "algorithms/registry.h"
+#include "decide/candidates.h"
 #include "hier/hier_registry.h"
 #include "select/flat_rules.h"
 #include "tune/candidates.h"

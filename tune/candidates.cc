@@ -4,8 +4,8 @@
 
 #include "decide/candidates.h"
 
-#include "arrival/arrival_order.h"
 #include "algorithms/registry.h"
+#include "arrival/arrival_order.h"
 #include "hier/hier_registry.h"
 #include "select/flat_rules.h"
 

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "executors/buffers.h"
 #include "algorithms/call_blocks.h"
+#include "executors/buffers.h"
 #include "executors/inproc_executor.h"
 
 namespace hiercoll::testing {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "arrival/arrival_order.h"
 #include "algorithms/registry.h"
+#include "arrival/arrival_order.h"
 #include "tests/support/data_cases.h"
 #include "tests/support/vector_layout.h"
 
