@@ -26,13 +26,15 @@ namespace {
 // max_steps steps before it is built: false (and *error) then, or when the
 // steps pass max_steps on the way.
 template <class Build>
-bool add_ranks(int p, int root, int64_t max_steps, const Build& build, CompactSchedules* out, std::string* error) {
+bool add_ranks(int p, int root, int64_t max_steps, const Build& build, CandidateSchedules* cs, std::string* error) {
+  CompactSchedules* out = &cs->schedules;
   const int typical = root == p - 1 && p > 1 ? p - 2 : p - 1;
   const Schedule first_built = build(typical);
   const int64_t steps = static_cast<int64_t>(first_built.steps.size());
   const int64_t succs = static_cast<int64_t>(first_built.succ.size());
   auto too_many = [&](const std::string& why) {
     *error = why + ", more than --max-steps " + std::to_string(max_steps);
+    cs->over_limit = true;
     return false;
   };
   if (steps * p > max_steps)
@@ -53,7 +55,7 @@ bool add_ranks(int p, int root, int64_t max_steps, const Build& build, CompactSc
 bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
                          const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,
                          std::string* error) {
-  out->schedules = CompactSchedules{};
+  *out = CandidateSchedules{};
   const int p = call.args.size;
   CollArgs a = call.args;
   const std::string text = candidate_text(c);
@@ -70,7 +72,7 @@ bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& c
       a.rank = r;
       return build_composed(*choice, L, a);
     };
-    return add_ranks(p, a.root, max_steps, build, &out->schedules, error);
+    return add_ranks(p, a.root, max_steps, build, out, error);
   }
   if (c.method.kind != Method::kFlat) {
     *error = text + " is Open MPI's own collective: no hiercoll schedule";
@@ -92,7 +94,7 @@ bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& c
     a.rank = r;
     return build_schedule(*d.algorithm, a);
   };
-  return add_ranks(p, a.root, max_steps, build, &out->schedules, error);
+  return add_ranks(p, a.root, max_steps, build, out, error);
 }
 
 }  // namespace hiercoll

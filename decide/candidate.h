@@ -36,6 +36,7 @@ std::string candidate_text(const MethodChoice& c);
 struct CandidateSchedules {
   CompactSchedules schedules;
   std::string algorithm;
+  bool over_limit = false;  // false returned because of max_steps
 };
 bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
                          const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,

@@ -4,7 +4,7 @@
 
 #include "hier/hier_registry.h"
 #include "select/flat_choice.h"
-#include "sim/engine.h"
+#include "decide/model_cost.h"
 
 namespace hiercoll {
 
@@ -20,18 +20,14 @@ const char* source_name(Source s) {
 
 namespace {
 
-// The model's time of one candidate, or < 0 with *why.
+// The model's time of one candidate (decide/model_cost.h), or < 0; *note
+// says why not, or how a derived time was found.
 double model_us(const DecideInput& in, const SimCall& call, const MethodChoice& c, const Figures& fig,
-                std::string* why) {
-  CandidateSchedules cs;
+                std::string* note) {
   const MachineFigures* machine = in.tuning ? &in.tuning->machine : nullptr;
-  if (!candidate_schedules(*in.layout, *in.facts, call, c, machine, in.max_steps, &cs, why)) return -1;
-  SimResult res;
-  if (!simulate(SimInput{&cs.schedules, &in.layout->node_of, call.unit_bytes}, fig.model, &res, why)) {
-    *why = "schedule error: " + *why;
-    return -1;
-  }
-  return res.time_us;
+  ModelCost m = model_cost(*in.layout, *in.facts, call, c, machine, fig, in.max_steps);
+  *note = std::move(m.note);
+  return m.us;
 }
 
 // What a knob makes of the winner w (the runtime's forced path,

@@ -42,9 +42,14 @@ struct DecideInput {
   // Whether the file's ranges take part (the runtime looks them up per
   // call, file_range, and keeps the model's decisions per size class).
   bool file_ranges = true;
-  // A candidate whose schedules have more steps in all is not costed (the
-  // model's time grows with them): left out, said in its note.
-  int64_t max_steps = 2'000'000;
+  // A candidate whose schedules on the whole layout have more steps in all
+  // is costed from smaller layouts of the same kind, each within the limit
+  // (decide/model_cost.h), so a decision's time is bounded at any scale:
+  // a candidate's samples take about twice the limit's steps.  At this
+  // limit the decisions of 64 x 16 match those of simulating every
+  // candidate whole at 23 of 24 points (docs/SIMULATION.md, "Deciding at
+  // scale"), at a seventh of the time.
+  int64_t max_steps = int64_t{1} << 18;
 };
 
 struct Costed {
@@ -72,7 +77,7 @@ const TunedRange* file_range(const DecideInput& in, Op op, int64_t bytes);
 // The decision for `call` (its size as the benchmark counts it:
 // select/tuning_file.h tuning_bytes; the file's range is looked up at
 // file_bytes where given, >= 0).  Never empty: where no candidate
-// could be costed (every one over max_steps) the built-in rules choose
+// could be costed the built-in rules choose
 // (source kRules, rules_candidate).
 Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes = -1);
 

@@ -57,7 +57,7 @@ void print_explain(std::ostream& out, const std::vector<ExplainRow>& rows) {
       std::snprintf(line, sizeof line, "  %3d  %-48s %12s us  %s", rank++, candidate_text(c.candidate).c_str(),
                     us_text(c.us).c_str(), source_name(c.source));
       out << line;
-      if (c.us < 0 && !c.note.empty()) out << "  (" << c.note << ")";
+      if (!c.note.empty()) out << "  (" << c.note << ")";
       out << "\n";
     }
   }

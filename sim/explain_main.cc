@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     rest.push_back(argv[i]);
   }
   SimOptions opt;
-  opt.max_steps = DecideInput{}.max_steps * 8;  // larger layouts than the runtime costs
+  opt.max_steps = DecideInput{}.max_steps;  // as the runtime decides
   std::string error;
   if (!parse_sim_options(static_cast<int>(rest.size()), rest.data(), &opt, &error)) {
     std::fprintf(stderr, "hiercoll explain: %s\n", error.c_str());
