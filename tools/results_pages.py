@@ -28,6 +28,7 @@ import tempfile
 from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results_decide import render_decide  # noqa: E402
 from results_render import (provenance, read_run, render_bench, render_sim, render_table1,  # noqa: E402
                             render_tuned, runs_of)
 
@@ -70,6 +71,13 @@ PAGES = OrderedDict([
         about=(SIM_ABOUT + " Each operation "
                "is simulated with the algorithms its command lists, flat and among the leaders."),
         doc="../SIMULATION.md", doc_name="docs/SIMULATION.md", render=render_sim)),
+    ("decide-64x16", dict(
+        title="Deciding at 64 nodes x 16 ranks: derived costs against whole simulations",
+        about=("`hiercoll explain` under the simulator's default figures (alpha 1.5 µs and 12.5 GB/s per node "
+               "link between nodes, 0.3 µs and 20 GB/s inside a node, reducing at 10 GB/s): once with every "
+               "candidate simulated whole, once as the runtime decides, where a candidate past 2^18 steps is "
+               "costed from layouts of 2, 4, 8, ... of the nodes."),
+        doc="../SIMULATION.md", doc_name="docs/SIMULATION.md", render=render_decide)),
     ("sim-table1", dict(
         title="The hierarchical paper's Table 1, predicted",
         about=("How much of each hierarchical collective's time is the network's phase, on 16 nodes of 4 ranks "
