@@ -14,9 +14,9 @@ void build_allreduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b) {
   std::vector<int> storage;
   const Group core = rabenseifner_fold_in(b, g, acc, &storage);
   if (core.me >= 0) {
-    const Blocks L = even_blocks(a.count, core.size);
-    reduce_scatter_halving_blocks(b, core, L, acc);
-    allgather_doubling_blocks(b, core, L, acc);
+    const std::shared_ptr<const Blocks> L = shared_even_blocks(a.count, core.size);
+    reduce_scatter_halving_blocks(b, core, *L, acc);
+    allgather_doubling_blocks(b, core, *L, acc);
   }
   pair_fold_return(b, g, PairFold(a.size, /*odd_stays=*/false), acc);
 }

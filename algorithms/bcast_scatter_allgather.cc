@@ -11,9 +11,9 @@ namespace hiercoll {
 void bcast_scatter_allgather(const CollArgs& a, ScheduleBuilder& b, AllgatherBlocksFn allgather) {
   if (a.count == 0) return;
   const Group g{a.rank, a.size, nullptr};
-  const Blocks L = even_blocks(a.count, a.size);
-  binomial_scatter_blocks(b, g, a.root, L, Buf::kRecv);
-  allgather(b, g, L, Buf::kRecv);
+  const std::shared_ptr<const Blocks> L = shared_even_blocks(a.count, a.size);
+  binomial_scatter_blocks(b, g, a.root, *L, Buf::kRecv);
+  allgather(b, g, *L, Buf::kRecv);
 }
 
 }  // namespace hiercoll

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "schedule/schedule.h"
@@ -29,6 +30,11 @@ struct Blocks {
 // `count` units cut into `parts` adjacent blocks, the first count % parts
 // one unit longer than the rest.
 Blocks even_blocks(int64_t count, int parts);
+// even_blocks(count, parts), shared with this thread's recent calls: every
+// rank of a group builds the same layout, so a generator run for all p
+// ranks (the simulator, the decision) makes it once instead of p times
+// (O(p) each: p^2 in all for Rabenseifner or scatter + allgather).
+std::shared_ptr<const Blocks> shared_even_blocks(int64_t count, int parts);
 // Adjacent blocks of the given sizes.
 Blocks blocks_of_sizes(const std::vector<int64_t>& sizes);
 // `parts` blocks of one unit each (block collectives).

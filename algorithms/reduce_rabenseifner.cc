@@ -25,10 +25,10 @@ void build_reduce_rabenseifner(const CollArgs& a, ScheduleBuilder& b) {
   std::vector<int> storage;
   const Group core = rabenseifner_fold_in(b, g, acc, &storage, a.root);
   if (core.me < 0) return;
-  const Blocks L = even_blocks(n, core.size);
+  const std::shared_ptr<const Blocks> L = shared_even_blocks(n, core.size);
   // Distance doubling keeps rank order in every combination.
-  reduce_scatter_halving_blocks(b, core, L, acc, Distance::kDoubling);
-  gather_doubling_blocks(b, core, L, acc, PairFold(a.size, /*odd_stays=*/false, a.root).new_index(a.root),
+  reduce_scatter_halving_blocks(b, core, *L, acc, Distance::kDoubling);
+  gather_doubling_blocks(b, core, *L, acc, PairFold(a.size, /*odd_stays=*/false, a.root).new_index(a.root),
                          Distance::kDoubling);
 }
 
