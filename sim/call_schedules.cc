@@ -74,6 +74,7 @@ bool decided_schedules(const Layout& L, const LayoutFacts& F, const SimCall& cal
                        const Decision& d, CallSchedules* out, std::string* error, int64_t max_steps) {
   out->schedules = CompactSchedules{};
   out->note.clear();
+  out->over_limit = false;
   const DecideInput in = decide_input(L, F, m);
   out->note = d.note;
   out->source = d.source;
@@ -94,6 +95,7 @@ bool decided_schedules(const Layout& L, const LayoutFacts& F, const SimCall& cal
   }
   if (!ok) {
     *error = unfit;
+    out->over_limit = cs.over_limit;
     return false;
   }
   out->schedules = std::move(cs.schedules);

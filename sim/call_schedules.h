@@ -50,6 +50,7 @@ struct CallSchedules {
   std::string algorithm;
   std::string note;
   Source source = Source::kModel;
+  bool over_limit = false;  // false returned: the schedules pass max_steps
 };
 // More than max_steps steps in all: false, before building them all.
 constexpr int64_t kDefaultMaxSteps = 150'000'000;  // about 9 GB of the engine's memory

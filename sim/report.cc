@@ -75,9 +75,9 @@ void print_table(std::ostream& os, const SimOptions& opt, const std::vector<SimP
       continue;
     }
     const TimeShares& c = p.result.critical;
-    const double t = p.result.time_us;
+    const double t = p.derived ? 0 : p.result.time_us;  // no critical path: its shares "-"
     std::snprintf(line, sizeof line, "%-12s %10lld %-22s %-34s %14s %6s %6s %6s%s%s\n", p.op.c_str(),
-                  static_cast<long long>(p.bytes), p.impl.c_str(), p.algorithm.c_str(), fixed(t, 2).c_str(),
+                  static_cast<long long>(p.bytes), p.impl.c_str(), p.algorithm.c_str(), fixed(p.result.time_us, 2).c_str(),
                   percent(c.inter_us, t).c_str(), percent(c.intra_us, t).c_str(), percent(c.reduce_us, t).c_str(),
                   p.note.empty() ? "" : "  # ", p.note.c_str());
     os << line;
@@ -134,6 +134,7 @@ bool write_csv_files(const std::string& dir, const SimOptions& opt, const std::v
     if (!p.simulated) continue;
     const TimeShares& c = p.result.critical;
     sim << key_fields(opt, p) << hcbench::csv_field(p.algorithm) << "," << fixed(p.result.time_us, 3) << "\n";
+    if (p.derived) continue;  // no critical path
     crit << key_fields(opt, p) << fixed(p.result.time_us, 3) << "," << fixed(c.inter_us, 3) << ","
          << fixed(c.intra_us, 3) << "," << fixed(c.reduce_us, 3) << "\n";
   }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "decide/model_cost.h"
 #include "hier/hier_compose.h"
 #include "measure/ops.h"
 #include "sim/call_schedules.h"
@@ -31,10 +32,13 @@ namespace {
 // One point at one root, under the point's decision d; false with *why
 // when it cannot be simulated.
 bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, Op op, int64_t bytes, int root,
-                 const SimMethod& m, const Decision& d, SimPoint* pt, SimResult* res, std::string* why) {
+                 const SimMethod& m, const Decision& d, SimPoint* pt, SimResult* res, std::string* why, bool* over) {
   const SimCall call = bench_call(op, bytes, L.size, root);
   CallSchedules cs;
-  if (!decided_schedules(L, F, call, m, d, &cs, why, opt.max_steps)) return false;
+  if (!decided_schedules(L, F, call, m, d, &cs, why, opt.max_steps)) {
+    *over = cs.over_limit;
+    return false;
+  }
   pt->algorithm = cs.algorithm;
   if (!cs.note.empty()) pt->note = cs.note;
   const auto start = std::chrono::steady_clock::now();
@@ -44,6 +48,27 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
   }
   pt->engine_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   pt->events += res->events;
+  return true;
+}
+
+// A point whose whole schedules pass --max-steps takes its method's cost
+// derived from smaller layouts (decide/model_cost.h): the decision's own
+// where it derived one, else derived here with samples of up to an eighth
+// of --max-steps (the decision's limit, 2^18 steps, leaves too few samples
+// of a ring over many ranks per node).  False where neither is possible.
+bool take_derived_cost(const Layout& L, const LayoutFacts& F, const SimOptions& opt, const SimCall& call,
+                       const SimMethod& m, const Figures& fig, const Decision& d, SimPoint* pt) {
+  const Costed& c = d.chosen();
+  ModelCost cost{c.us, c.note};
+  if (c.us <= 0 || c.note.rfind("derived from", 0) != 0)
+    cost = model_cost(L, F, call, c.candidate, m.tuning ? &m.tuning->machine : nullptr, fig, opt.max_steps / 8);
+  if (cost.us <= 0 || cost.note.rfind("derived from", 0) != 0) return false;
+  const Method& method = c.candidate.method;
+  pt->algorithm = (method.kind == Method::kFlat ? method.name : candidate_text(c.candidate)) + " (derived)";
+  pt->result = SimResult{};
+  pt->result.time_us = cost.us;
+  pt->note = cost.note + "; the whole schedules pass --max-steps";
+  pt->simulated = pt->derived = true;
   return true;
 }
 
@@ -78,16 +103,19 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
                                        : opt.roots.empty() ? sample_roots(L.size)
                                                            : opt.roots;
         const Decision d = call_decision(L, F, bench_call(op, bytes, L.size, roots[0]), m);
+        bool over = false;
         for (int root : roots) {
           SimResult res;
           std::string why;
-          if (!simulate_at(L, F, opt, op, bytes, root, m, d, &pt, &res, &why)) {
+          if (!simulate_at(L, F, opt, op, bytes, root, m, d, &pt, &res, &why, &over)) {
             pt.note = why;
             at_roots.clear();
             break;
           }
           at_roots.push_back(res);
         }
+        if (at_roots.empty() && over)
+          take_derived_cost(L, F, opt, bench_call(op, bytes, L.size, roots[0]), m, figures, d, &pt);
         if (!at_roots.empty()) {
           std::sort(at_roots.begin(), at_roots.end(),
                     [](const SimResult& a, const SimResult& b) { return a.time_us < b.time_us; });

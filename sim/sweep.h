@@ -22,6 +22,10 @@ struct SimPoint {
   std::string impl;
   std::string algorithm;   // what the runtime would run
   bool simulated = false;  // false: skipped, `note` says why
+  // The whole schedules pass --max-steps, and the time is the decision's
+  // cost derived from smaller layouts (decide/model_cost.h; `note` gives
+  // its form): no critical path, steps or messages.
+  bool derived = false;
   SimResult result;        // at the median root
   int roots = 0;           // how many roots were simulated
   int64_t events = 0;      // the engine's events over all roots

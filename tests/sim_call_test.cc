@@ -207,5 +207,40 @@ TEST(SimCall, CallsBeyondTheStepBudgetAreSkipped) {
   EXPECT_TRUE(rd.simulated) << rd.note;
 }
 
+// Where the decision itself derived the method's cost from smaller layouts
+// (its schedules pass the decision's step limit too), a point past
+// --max-steps reports that cost, marked derived, close to the whole
+// simulation's time.
+TEST(SimCall, PastTheStepBudgetTheDecisionsDerivedCostStands) {
+  SimOptions o = layout_options(64, 8);  // ring allgather: 512 x 1022 steps, past the decision's 2^18
+  const SimPoint whole = one_point(o, "allgather", 1024, "flat:ring");
+  ASSERT_TRUE(whole.simulated) << whole.note;
+  EXPECT_FALSE(whole.derived);
+  o.max_steps = 2000;
+  const SimPoint derived = one_point(o, "allgather", 1024, "flat:ring");
+  ASSERT_TRUE(derived.simulated) << derived.note;
+  EXPECT_TRUE(derived.derived);
+  EXPECT_EQ(derived.algorithm, "ring (derived)");
+  EXPECT_EQ(derived.note.rfind("derived from", 0), 0u) << derived.note;
+  EXPECT_NEAR(derived.result.time_us / whole.result.time_us, 1.0, 0.10)
+      << derived.result.time_us << " us against " << whole.result.time_us << " us";
+}
+
+// Where the decision had too few smaller layouts within its limit (a ring
+// over 64 ranks a node: 2 nodes fit, 4 do not), the point derives the cost
+// itself from samples of up to an eighth of --max-steps.
+TEST(SimCall, PastTheStepBudgetAPointDerivesItsOwnCost) {
+  SimOptions o = layout_options(32, 64);  // ring allgather: 2048 x 4094 steps
+  const SimPoint whole = one_point(o, "allgather", 64, "flat:ring");
+  ASSERT_TRUE(whole.simulated) << whole.note;
+  o.max_steps = 5'000'000;  // samples of 2, 4 and 8 nodes (8: 512 x 1022 steps)
+  const SimPoint derived = one_point(o, "allgather", 64, "flat:ring");
+  ASSERT_TRUE(derived.simulated) << derived.note;
+  EXPECT_TRUE(derived.derived);
+  EXPECT_EQ(derived.note.rfind("derived from 2-8 nodes", 0), 0u) << derived.note;
+  EXPECT_NEAR(derived.result.time_us / whole.result.time_us, 1.0, 0.10)
+      << derived.result.time_us << " us against " << whole.result.time_us << " us";
+}
+
 }  // namespace
 }  // namespace hiercoll
