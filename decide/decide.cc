@@ -20,14 +20,13 @@ const char* source_name(Source s) {
 
 namespace {
 
-// The model's time of one candidate (decide/model_cost.h), or < 0; *note
-// says why not, or how a derived time was found.
-double model_us(const DecideInput& in, const SimCall& call, const MethodChoice& c, const Figures& fig,
-                std::string* note) {
+// The model's cost of one candidate (decide/model_cost.h) into k.
+void cost_by_model(const DecideInput& in, const SimCall& call, const Figures& fig, Costed* k) {
   const MachineFigures* machine = in.tuning ? &in.tuning->machine : nullptr;
-  ModelCost m = model_cost(*in.layout, *in.facts, call, c, machine, fig, in.max_steps);
-  *note = std::move(m.note);
-  return m.us;
+  ModelCost m = model_cost(*in.layout, *in.facts, call, k->candidate, machine, fig, in.max_steps);
+  k->us = m.us;
+  k->note = std::move(m.note);
+  k->derived = m.derived;
 }
 
 // What a knob makes of the winner w (the runtime's forced path,
@@ -146,7 +145,7 @@ void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, 
   if (it == d->ranked.end()) {
     Costed k;
     k.candidate = f;
-    k.us = model_us(in, call, f, fig, &k.note);
+    cost_by_model(in, call, fig, &k);
     d->ranked.push_back(std::move(k));
     it = d->ranked.end() - 1;
   }
@@ -163,7 +162,7 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   for (const MethodChoice& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
     Costed k;
     k.candidate = c;
-    k.us = model_us(in, call, c, fig, &k.note);
+    cost_by_model(in, call, fig, &k);
     d.ranked.push_back(std::move(k));
   }
   add_file_measurement(in, call, file_bytes, &d);

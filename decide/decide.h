@@ -56,7 +56,8 @@ struct Costed {
   MethodChoice candidate;
   double us = 0;         // predicted (model) or measured (file); < 0: not costed
   Source source = Source::kModel;
-  std::string note;      // why not costed, or what was forced and did not fit
+  std::string note;      // why not costed, a derived cost's form, or what was forced and did not fit
+  bool derived = false;  // the model's cost from smaller layouts (decide/model_cost.h)
 };
 
 struct Decision {

@@ -69,6 +69,7 @@ ModelCost derived_cost(const Layout& L, const SimCall& call, const MethodChoice&
     return out;
   }
   out.us = fit.us;
+  out.derived = true;
   out.note = "derived from " + std::to_string(static_cast<int>(samples.front().nodes)) + "-" +
              std::to_string(static_cast<int>(samples.back().nodes)) + " nodes: " + fit.form;
   return out;

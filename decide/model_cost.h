@@ -15,8 +15,9 @@
 namespace hiercoll {
 
 struct ModelCost {
-  double us = -1;    // < 0: not costed (why in note)
-  std::string note;  // why not costed, or the derived form and its samples
+  double us = -1;        // < 0: not costed (why in note)
+  std::string note;      // why not costed, or the derived form and its samples
+  bool derived = false;  // from smaller layouts
 };
 
 ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,

@@ -59,10 +59,10 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
 bool take_derived_cost(const Layout& L, const LayoutFacts& F, const SimOptions& opt, const SimCall& call,
                        const SimMethod& m, const Figures& fig, const Decision& d, SimPoint* pt) {
   const Costed& c = d.chosen();
-  ModelCost cost{c.us, c.note};
-  if (c.us <= 0 || c.note.rfind("derived from", 0) != 0)
+  ModelCost cost{c.us, c.note, c.derived};
+  if (!c.derived)
     cost = model_cost(L, F, call, c.candidate, m.tuning ? &m.tuning->machine : nullptr, fig, opt.max_steps / 8);
-  if (cost.us <= 0 || cost.note.rfind("derived from", 0) != 0) return false;
+  if (!cost.derived) return false;
   const Method& method = c.candidate.method;
   pt->algorithm = (method.kind == Method::kFlat ? method.name : candidate_text(c.candidate)) + " (derived)";
   pt->result = SimResult{};

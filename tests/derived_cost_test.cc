@@ -155,7 +155,10 @@ TEST(DerivedCost, TheDecisionCostsEveryCandidatePastTheLimit) {
     int derived = 0;
     for (const Costed& c : d.ranked) {
       EXPECT_GT(c.us, 0) << candidate_text(c.candidate) << ": " << c.note;
-      if (c.note.rfind("derived from", 0) == 0) ++derived;
+      if (c.derived) {
+        ++derived;
+        EXPECT_EQ(c.note.rfind("derived from", 0), 0u) << c.note;
+      }
     }
     EXPECT_GT(derived, 0) << op_name(op);
   }
