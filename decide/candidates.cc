@@ -7,6 +7,11 @@
 
 namespace hiercoll {
 
+int64_t default_segment_of(const Algorithm& a, const SimCall& call, const MachineFigures* machine) {
+  return default_segment_bytes(a, selection_bytes(call.args.op, call.unit_bytes, call.args), call.args.size,
+                               machine);
+}
+
 namespace {
 
 // The segments a segmented flat algorithm is tried with: its default and a
@@ -15,8 +20,7 @@ namespace {
 std::vector<int64_t> flat_segments(const Algorithm& a, const SimCall& call, const CandidateScope& scope) {
   if (!a.segmented || call.unit_bytes <= 0) return {0};
   if (scope.forced_segment > 0) return {scope.forced_segment};
-  const int64_t bytes = selection_bytes(call.args.op, call.unit_bytes, call.args);
-  const int64_t def = default_segment_bytes(a, bytes, call.args.size, scope.machine);
+  const int64_t def = default_segment_of(a, call, scope.machine);
   std::vector<int64_t> seen_units, out;
   for (int64_t seg : {def, def / 4, def * 4}) {
     const int64_t units =

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/registry.h"
 #include "decide/candidate.h"
 
 namespace hiercoll {
@@ -19,6 +20,10 @@ struct CandidateScope {
   int64_t forced_segment = 0;      // HIERCOLL_SEGMENT_BYTES: the only segment tried
   const MachineFigures* machine = nullptr;  // default segments' figures (null: built-in)
 };
+
+// The segment the runtime gives a segmented flat algorithm for the call by
+// default (select/flat_rules.h), in bytes.
+int64_t default_segment_of(const Algorithm& a, const SimCall& call, const MachineFigures* machine);
 
 std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope);

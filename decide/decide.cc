@@ -21,9 +21,10 @@ const char* source_name(Source s) {
 namespace {
 
 // The model's cost of one candidate (decide/model_cost.h) into k.
-void cost_by_model(const DecideInput& in, const SimCall& call, const Figures& fig, Costed* k) {
+void cost_by_model(const DecideInput& in, const SimCall& call, const Figures& fig, SmallerLayouts* smaller,
+                   Costed* k) {
   const MachineFigures* machine = in.tuning ? &in.tuning->machine : nullptr;
-  ModelCost m = model_cost(*in.layout, *in.facts, call, k->candidate, machine, fig, in.max_steps);
+  ModelCost m = model_cost(*in.layout, *in.facts, call, k->candidate, machine, fig, in.max_steps, smaller);
   k->us = m.us;
   k->note = std::move(m.note);
   k->derived = m.derived;
@@ -136,7 +137,8 @@ void rank(const DecideInput& in, const SimCall& call, Decision* d) {
 }
 
 // A knob's method first (forced_candidate), costed where the model had not.
-void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, Decision* d) {
+void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, SmallerLayouts* smaller,
+                Decision* d) {
   std::string unfit;
   const MethodChoice f = forced_candidate(in, call, d->ranked[0].candidate, &unfit);
   if (!unfit.empty()) d->note = unfit + " does not fit this call";
@@ -145,7 +147,7 @@ void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, 
   if (it == d->ranked.end()) {
     Costed k;
     k.candidate = f;
-    cost_by_model(in, call, fig, &k);
+    cost_by_model(in, call, fig, smaller, &k);
     d->ranked.push_back(std::move(k));
     it = d->ranked.end() - 1;
   }
@@ -159,15 +161,16 @@ void apply_knob(const DecideInput& in, const SimCall& call, const Figures& fig, 
 Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) {
   const Figures& fig = in.figures ? *in.figures : builtin_figures();
   Decision d;
+  SmallerLayouts smaller(*in.layout);  // built where a candidate passes the step limit
   for (const MethodChoice& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
     Costed k;
     k.candidate = c;
-    cost_by_model(in, call, fig, &k);
+    cost_by_model(in, call, fig, &smaller, &k);
     d.ranked.push_back(std::move(k));
   }
   add_file_measurement(in, call, file_bytes, &d);
   rank(in, call, &d);
-  if (in.forced.any()) apply_knob(in, call, fig, &d);
+  if (in.forced.any()) apply_knob(in, call, fig, &smaller, &d);
   return d;
 }
 

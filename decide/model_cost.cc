@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "decide/candidates.h"
 #include "decide/growth_fit.h"
 #include "decide/scaled_layout.h"
 #include "select/flat_rules.h"
@@ -39,25 +40,26 @@ MethodChoice fixed_segment(const SimCall& call, const MethodChoice& c, const Mac
   MethodChoice f = c;
   if (c.method.kind != Method::kFlat || c.segment_bytes > 0 || call.unit_bytes <= 0) return f;
   const Algorithm* alg = find_algorithm(call.args.op, c.method.name);
-  if (!alg || !alg->segmented) return f;
-  const int64_t bytes = selection_bytes(call.args.op, call.unit_bytes, call.args);
-  f.segment_bytes = default_segment_bytes(*alg, bytes, call.args.size, machine);
+  if (alg && alg->segmented) f.segment_bytes = default_segment_of(*alg, call, machine);
   return f;
 }
 
-ModelCost derived_cost(const Layout& L, const SimCall& call, const MethodChoice& c, const MachineFigures* machine,
-                       const Figures& fig, int64_t max_steps, const std::string& whole_why) {
+}  // namespace
+
+ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const MethodChoice& c,
+                             const MachineFigures* machine, const Figures& fig, int64_t max_steps) {
+  const Layout& L = smaller->whole();
   const Op op = call.args.op;
   const int64_t bytes = tuning_bytes(op, call.unit_bytes, call.args);
   const MethodChoice sampled = fixed_segment(call, c, machine);
   std::vector<GrowthSample> samples;
   for (int n = 2; n < L.num_nodes; n *= 2) {
-    const Layout Ln = layout_with_nodes(L, n);
-    SimCall cn = bench_call(op, bytes, Ln.size, 0);
+    const SmallerLayout& Ln = smaller->with_nodes(n);
+    SimCall cn = bench_call(op, bytes, Ln.layout.size, 0);
     cn.args.commutative = call.args.commutative;
     std::string why;
     bool over = false;
-    const double us = simulated_us(Ln, layout_facts(Ln), cn, sampled, machine, fig, max_steps, &why, &over);
+    const double us = simulated_us(Ln.layout, Ln.facts, cn, sampled, machine, fig, max_steps, &why, &over);
     if (over) break;
     if (us > 0) samples.push_back({static_cast<double>(n), us});
   }
@@ -65,7 +67,7 @@ ModelCost derived_cost(const Layout& L, const SimCall& call, const MethodChoice&
   GrowthFit fit;
   ModelCost out;
   if (!fit_growth(samples, L.num_nodes, &fit)) {
-    out.note = whole_why + "; too few smaller layouts fit to derive a form";
+    out.note = "too few smaller layouts fit to derive a form";
     return out;
   }
   out.us = fit.us;
@@ -75,15 +77,17 @@ ModelCost derived_cost(const Layout& L, const SimCall& call, const MethodChoice&
   return out;
 }
 
-}  // namespace
-
 ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                     const MachineFigures* machine, const Figures& fig, int64_t max_steps) {
+                     const MachineFigures* machine, const Figures& fig, int64_t max_steps,
+                     SmallerLayouts* smaller) {
   ModelCost out;
   bool over = false;
   out.us = simulated_us(L, F, call, c, machine, fig, max_steps, &out.note, &over);
   if (out.us >= 0 || !over || L.num_nodes < 2) return out;
-  return derived_cost(L, call, c, machine, fig, max_steps, out.note);
+  SmallerLayouts own(L);
+  ModelCost d = derived_model_cost(smaller ? smaller : &own, call, c, machine, fig, max_steps);
+  if (!d.derived) d.note = out.note + "; " + d.note;
+  return d;
 }
 
 }  // namespace hiercoll

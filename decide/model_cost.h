@@ -11,6 +11,7 @@
 
 #include "decide/candidate.h"
 #include "decide/figures.h"
+#include "decide/scaled_layout.h"
 
 namespace hiercoll {
 
@@ -20,7 +21,15 @@ struct ModelCost {
   bool derived = false;  // from smaller layouts
 };
 
+// `smaller`: L's smaller layouts, shared by the candidates of a decision
+// (null: built for this candidate alone).
 ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                     const MachineFigures* machine, const Figures& fig, int64_t max_steps);
+                     const MachineFigures* machine, const Figures& fig, int64_t max_steps,
+                     SmallerLayouts* smaller = nullptr);
+
+// The derived form alone, for a caller that knows the whole layout passes
+// the limit.
+ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const MethodChoice& c,
+                             const MachineFigures* machine, const Figures& fig, int64_t max_steps);
 
 }  // namespace hiercoll

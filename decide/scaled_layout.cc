@@ -24,4 +24,14 @@ Layout layout_with_nodes(const Layout& L, int nodes) {
   return make_layout(node_of, socket, L.socket_level);
 }
 
+const SmallerLayout& SmallerLayouts::with_nodes(int nodes) {
+  std::unique_ptr<SmallerLayout>& s = built_[nodes];
+  if (!s) {
+    s = std::make_unique<SmallerLayout>();
+    s->layout = layout_with_nodes(whole_, nodes);
+    s->facts = layout_facts(s->layout);
+  }
+  return *s;
+}
+
 }  // namespace hiercoll

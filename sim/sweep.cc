@@ -56,12 +56,15 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
 // where it derived one, else derived here with samples of up to an eighth
 // of --max-steps (the decision's limit, 2^18 steps, leaves too few samples
 // of a ring over many ranks per node).  False where neither is possible.
-bool take_derived_cost(const Layout& L, const LayoutFacts& F, const SimOptions& opt, const SimCall& call,
+bool take_derived_cost(const Layout& L, const SimOptions& opt, const SimCall& call,
                        const SimMethod& m, const Figures& fig, const Decision& d, SimPoint* pt) {
   const Costed& c = d.chosen();
   ModelCost cost{c.us, c.note, c.derived};
-  if (!c.derived)
-    cost = model_cost(L, F, call, c.candidate, m.tuning ? &m.tuning->machine : nullptr, fig, opt.max_steps / 8);
+  if (!c.derived) {
+    SmallerLayouts smaller(L);
+    cost = derived_model_cost(&smaller, call, c.candidate, m.tuning ? &m.tuning->machine : nullptr, fig,
+                              opt.max_steps / 8);
+  }
   if (!cost.derived) return false;
   const Method& method = c.candidate.method;
   pt->algorithm = (method.kind == Method::kFlat ? method.name : candidate_text(c.candidate)) + " (derived)";
@@ -115,7 +118,7 @@ std::vector<SimPoint> run_sweep(const SimOptions& opt, const Layout& L, const Tu
           at_roots.push_back(res);
         }
         if (at_roots.empty() && over)
-          take_derived_cost(L, F, opt, bench_call(op, bytes, L.size, roots[0]), m, figures, d, &pt);
+          take_derived_cost(L, opt, bench_call(op, bytes, L.size, roots[0]), m, figures, d, &pt);
         if (!at_roots.empty()) {
           std::sort(at_roots.begin(), at_roots.end(),
                     [](const SimResult& a, const SimResult& b) { return a.time_us < b.time_us; });
