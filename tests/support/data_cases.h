@@ -22,6 +22,8 @@ struct DataCase {
 // The cases of the test matrix: int/SUM, double/MAX, a
 // non-contiguous vector type with a user-defined sum, MPI_2INT/MINLOC, and a non-commutative
 // 2x2 integer matrix product.  Created on first use (needs MPI_Init).
+// Sanitized (tests/support/sanitize_mode.h), the int, the vector and the
+// matrix cases only; data_case() finds any of them.
 const std::vector<DataCase>& data_cases();
 const DataCase& data_case(const std::string& name);
 // Bytes of one element of the case's type (a composition's unit size).

@@ -60,6 +60,8 @@ sanitize_options() {
   echo --config=sanitize
   # Full stacks at every allocation: Open MPI has no frame pointers, and a
   # leak must show its Open MPI frames to be matched by the suppressions.
+  # Tests that never start MPI re-execute themselves with fast unwinding
+  # (tests/support/fast_unwind.cc).
   echo "--test_env=ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:suppressions=$supp/asan.supp"
   echo "--test_env=LSAN_OPTIONS=suppressions=$supp/lsan.supp:print_suppressions=0"
   echo "--test_env=UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
