@@ -26,7 +26,6 @@
 #include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
-#include "tests/support/sanitize_mode.h"
 
 namespace hiercoll::testing {
 namespace {
@@ -51,18 +50,7 @@ MPI_Comm comm_forcing(const char* key, const char* algorithm) {
   return world_with_hints({{key, algorithm}});
 }
 
-// Sanitized, the cases that move data in pieces (bcast, gather) run and the
-// reductions and the in-place ones are skipped: each case moves gigabytes,
-// which the sanitizers slow about ten times.
-class LargeCount : public RankedMpiTest {
- protected:
-  void SetUp() override {
-    RankedMpiTest::SetUp();
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    if (sanitize_mode() && name != "BcastPastIntMaxBytes" && name != "GatherPastIntMaxElementsAtTheRoot")
-      GTEST_SKIP() << "sanitized: gigabytes at a tenth of the speed; run unsanitized";
-  }
-};
+using LargeCount = RankedMpiTest;
 
 // 2^29 + 1 elements of 4 bytes: 2 GiB + 4 bytes, from the last rank.
 TEST_F(LargeCount, BcastPastIntMaxBytes) {
