@@ -32,7 +32,8 @@ SANITIZED_LAYOUT = "uneven_3_1_2"
 # runtime the API, nonblocking, persistent, threads and fuzz tests run
 # sanitized. Sanitized, each took minutes (arrival_mpi_test 106 s on
 # uneven_3_1_2, its socket-level run 120 s: 3.5 and 4.4 times unsanitized).
-# tests/BUILD tags the packaging and link-model tests so too.
+# tests/BUILD, tune/BUILD and bench/BUILD tag the packaging, link-model,
+# preload and tool smoke tests so too.
 
 def _layout_args(layout):
     return MPI_LAYOUTS[layout] if layout in MPI_LAYOUTS else OTHER_LAYOUTS[layout]
