@@ -1,5 +1,7 @@
 #include "decide/figures.h"
 
+#include <cstdio>
+
 namespace hiercoll {
 
 const Figures& builtin_figures() {
@@ -40,6 +42,50 @@ Figures figures_from_machine(const MachineFigures& m) {
   f.model.shm_bandwidth_gbps = m.intra_bandwidth_gbps;
   f.model.reduce_gbps = m.reduce_gbps;
   f.source = "tuning file: " + m.source;
+  return f;
+}
+
+namespace {
+
+// Latency and bandwidth of one level from its two ping-pong sizes, where
+// both were measured and the large one took longer.
+bool level_figures(const ProbeTimes::Level& l, double* alpha_us, double* gbps) {
+  if (l.small_us < 0 || l.large_us <= l.small_us || l.large_bytes <= l.small_bytes) return false;
+  *alpha_us = l.small_us;
+  *gbps = (l.large_bytes - l.small_bytes) / (l.large_us - l.small_us) * 1e-3;
+  return true;
+}
+
+std::string fixed(double v, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+Figures figures_from_probe(const ProbeTimes& t, const Figures& fallback) {
+  Figures f;
+  CostModel& m = f.model;
+  const CostModel& b = fallback.model;
+  std::string what = "probe (" + fixed(t.elapsed_ms, 1) + " ms): inter-node ";
+  if (level_figures(t.inter, &m.alpha_us, &m.bandwidth_gbps))
+    what += fixed(m.alpha_us, 2) + " us + " + fixed(m.bandwidth_gbps, 3) + " GB/s";
+  else
+    m.alpha_us = b.alpha_us, m.bandwidth_gbps = b.bandwidth_gbps, what += "as " + fallback.source;
+  what += "; intra-node ";
+  if (level_figures(t.intra, &m.shm_alpha_us, &m.shm_bandwidth_gbps))
+    what += fixed(m.shm_alpha_us, 2) + " us + " + fixed(m.shm_bandwidth_gbps, 3) + " GB/s";
+  else
+    m.shm_alpha_us = b.shm_alpha_us, m.shm_bandwidth_gbps = b.shm_bandwidth_gbps, what += "as " + fallback.source;
+  m.reduce_gbps = t.reduce_us > 0 ? t.reduce_bytes / t.reduce_us * 1e-3 : b.reduce_gbps;
+  what += "; reduce " + fixed(m.reduce_gbps, 2) + " GB/s";
+  if (t.cpus > 0 && t.max_ranks_per_machine > t.cpus) {
+    m.cores = t.cpus;
+    m.cores_shared_by_all = t.machines == 1 && t.nodes > 1;
+    what += "; " + std::to_string(t.cpus) + " cores shared by " + (m.cores_shared_by_all ? "all ranks" : "a node's ranks");
+  }
+  f.source = what;
   return f;
 }
 

@@ -34,4 +34,32 @@ Figures figures_from_machine(const MachineFigures& m);
 // The model figures a tuning file's entry carries ("model"), saying so.
 Figures figures_of_entry(const std::string& path, const TuningEntry& e);
 
+// What the start-up probe measured (runtime/figures_probe.h): per level the
+// one-way time of a small and of a large message (the fastest of a few
+// ping-pongs; a time < 0: the level was not measured, e.g. one rank per
+// node), the time of one reduction, and how the machine's cores are
+// shared.
+struct ProbeTimes {
+  struct Level {
+    double small_us = -1, large_us = -1;
+    double small_bytes = 8, large_bytes = 0;
+  };
+  Level inter, intra;
+  double reduce_us = -1, reduce_bytes = 0;  // MPI_Reduce_local of doubles, MPI_SUM
+  int cpus = 0;              // logical CPUs of the most loaded machine
+  int max_ranks_per_machine = 0;
+  int machines = 0;          // physical machines (kernel boot ids)
+  int nodes = 0;             // nodes of the layout probed
+  double elapsed_ms = 0;     // the probe's own time
+};
+
+// The model's figures from a probe: latency alpha the small message's
+// one-way time, bandwidth from the difference of the two sizes; a level
+// not measured keeps `fallback`'s figures.  Where a machine runs more
+// ranks than it has CPUs, the model's cores are its CPUs (shared by every
+// rank where all nodes are one machine, as in the emulated cluster).  The
+// rest (link burst, eager limits, per-message CPU time) as the papers'
+// model has them, none: a calibration gives those (docs/SIMULATION.md).
+Figures figures_from_probe(const ProbeTimes& t, const Figures& fallback);
+
 }  // namespace hiercoll

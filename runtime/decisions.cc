@@ -6,6 +6,7 @@
 
 #include "hier/hier_registry.h"
 #include "runtime/comm_state.h"
+#include "runtime/figures_probe.h"
 
 namespace hiercoll {
 
@@ -92,8 +93,9 @@ const Figures& comm_figures(const CommState* state) {
   // not the model's: on the emulated cluster the calibrated latency is 5
   // to 20 times the ping-pong's (docs/SIMULATION.md, "Calibration").  So
   // the model takes a file's figures only where an entry carries model
-  // figures of its own ("model"), else keeps the built-in ones.
-  return state->figures ? *state->figures : builtin_figures();
+  // figures of its own ("model"), else keeps the process's
+  // (HIERCOLL_FIGURES: built-in, probed or from a figures file).
+  return state->figures ? *state->figures : machine_figures();
 }
 
 const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {

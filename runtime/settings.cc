@@ -148,6 +148,11 @@ std::vector<Knob> machine_knobs() {
          *why = "not a synthetic topology hwloc accepts (e.g. \"package:2 core:2 pu:1\")";
          return false;
        }},
+      {{"HIERCOLL_FIGURES", ""},
+       [](const std::string& v, Settings* s, std::string*) {
+         s->figures = v == "builtin" ? "" : v;
+         return true;
+       }},
   };
 }
 

@@ -16,6 +16,8 @@
 //   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
 //   HIERCOLL_DYNAMIC_LEADERS         hiercoll_dynamic_leaders       first | fixed
 //   HIERCOLL_HWLOC_SYNTHETIC         (environment only)             an hwloc synthetic topology
+//   HIERCOLL_FIGURES                 (environment only)             builtin | probe | a figures file:
+//                                                                   the model's figures (runtime/figures_probe.h)
 //   HIERCOLL_PROFILE                 (environment only)             a file (runtime/profile.h)
 //   HIERCOLL_STATS, HIERCOLL_VERBOSE (environment only)             0 | 1
 //   HIERCOLL_PROGRESS_THREAD         (environment only)             0 | 1: a progress thread for
@@ -68,6 +70,7 @@ struct Settings {
   FillOrder dynamic_fill = FillOrder::kDepthFirst;
   bool dynamic_leaders = true;     // a node's first arrival leads it (hier bcast in arrival order)
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
+  std::string figures;             // HIERCOLL_FIGURES: "" (built-in), "probe" or a file
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)
   bool stats = false;              // HIERCOLL_STATS=1: runtime/stats.h

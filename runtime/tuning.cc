@@ -8,6 +8,7 @@
 
 #include "algorithms/registry.h"
 #include "hier/hier_registry.h"
+#include "runtime/figures_probe.h"
 
 namespace hiercoll {
 
@@ -57,7 +58,7 @@ std::string check_tuning_names(const TuningFile& f) {
 
 const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak,
                                 const Figures** figures) {
-  if (figures) *figures = &builtin_figures();
+  if (figures) *figures = &machine_figures();
   if (path.empty()) return nullptr;
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<Loaded>> files;

@@ -20,7 +20,7 @@ namespace hiercoll {
 // *figures (where given): the model's figures for L: its entry's, else
 // those of the file's first entry that carries figures (a file measured
 // on one layout serves every layout through the model), else the
-// built-in ones (decide/figures.h).
+// process's (HIERCOLL_FIGURES, runtime/figures_probe.h).
 const TuningEntry* tuning_entry(const std::string& path, const Layout& L, bool verbose, bool speak,
                                 const Figures** figures = nullptr);
 

@@ -2,7 +2,8 @@
 // tuning file's entry and by a figures file, both ways, bad values refused
 // with their key; which entry's figures a layout decides by; and
 // `tune --model`'s entry (tune/model_entry.h): the model's decision at
-// every size class, which the file then gives back as its own.
+// every size class, which the file then gives back as its own; the
+// figures a start-up probe's times make (decide/figures.h).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "decide/decide.h"
+#include "decide/figures.h"
 #include "decide/model_call.h"
 #include "select/model_figures_json.h"
 #include "select/tuning_file.h"
@@ -168,6 +170,76 @@ TEST(ModelFigures, ALayoutDecidesByItsEntrysElseTheFirstCarrier) {
 
 // Every class from 8 B to 1 MiB: the entry's range holding the class's
 // size names the model's decision there; the ranges cover every size.
+ProbeTimes probe_of(double inter_alpha, double inter_gbps, double intra_alpha, double intra_gbps) {
+  ProbeTimes t;
+  t.inter.large_bytes = t.intra.large_bytes = 262144;
+  // One-way times of 8 bytes and of the large message: alpha + bytes / rate.
+  t.inter.small_us = inter_alpha + 8 / (inter_gbps * 1e3);
+  t.inter.large_us = inter_alpha + 262144 / (inter_gbps * 1e3);
+  t.intra.small_us = intra_alpha + 8 / (intra_gbps * 1e3);
+  t.intra.large_us = intra_alpha + 262144 / (intra_gbps * 1e3);
+  t.reduce_bytes = 262144;
+  t.reduce_us = 262144 / (3.0 * 1e3);  // 3 GB/s
+  t.cpus = 16;
+  t.max_ranks_per_machine = 8;
+  t.machines = 4;
+  t.nodes = 4;
+  return t;
+}
+
+TEST(FiguresFromProbe, EachLevelsLatencyAndBandwidth) {
+  const Figures f = figures_from_probe(probe_of(17, 0.25, 2, 9), builtin_figures());
+  EXPECT_NEAR(f.model.alpha_us, 17 + 8 / 250.0, 1e-9);
+  EXPECT_NEAR(f.model.bandwidth_gbps, 0.25, 1e-9);
+  EXPECT_NEAR(f.model.shm_alpha_us, 2 + 8 / 9000.0, 1e-9);
+  EXPECT_NEAR(f.model.shm_bandwidth_gbps, 9, 1e-9);
+  EXPECT_NEAR(f.model.reduce_gbps, 3, 1e-9);
+  EXPECT_EQ(check_cost_model(f.model), "");
+  // Fewer ranks than CPUs: the papers' model (a core per rank), nothing
+  // the probe cannot see.
+  EXPECT_EQ(f.model.cores, 0);
+  EXPECT_EQ(f.model.burst_bytes, 0);
+  EXPECT_EQ(f.model.eager_limit, 0);
+  EXPECT_EQ(f.model.message_cpu_us, 0);
+  EXPECT_EQ(f.source.rfind("probe (", 0), 0u) << f.source;
+}
+
+TEST(FiguresFromProbe, ALevelNotMeasuredKeepsTheFallbacks) {
+  ProbeTimes t = probe_of(17, 0.25, 2, 9);
+  t.inter = ProbeTimes::Level{};  // one node
+  Figures fallback;
+  fallback.model = unusual();
+  fallback.source = "fallback";
+  Figures f = figures_from_probe(t, fallback);
+  EXPECT_EQ(f.model.alpha_us, fallback.model.alpha_us);
+  EXPECT_EQ(f.model.bandwidth_gbps, fallback.model.bandwidth_gbps);
+  EXPECT_NEAR(f.model.shm_bandwidth_gbps, 9, 1e-9);
+  EXPECT_NE(f.source.find("inter-node as fallback"), std::string::npos) << f.source;
+  // A large message no slower than the small one says nothing of bandwidth.
+  t = probe_of(17, 0.25, 2, 9);
+  t.intra.large_us = t.intra.small_us;
+  t.reduce_us = -1;
+  f = figures_from_probe(t, fallback);
+  EXPECT_EQ(f.model.shm_alpha_us, fallback.model.shm_alpha_us);
+  EXPECT_EQ(f.model.shm_bandwidth_gbps, fallback.model.shm_bandwidth_gbps);
+  EXPECT_EQ(f.model.reduce_gbps, fallback.model.reduce_gbps);
+}
+
+TEST(FiguresFromProbe, RanksBeyondTheCpusShareThem) {
+  ProbeTimes t = probe_of(17, 0.25, 2, 9);
+  t.cpus = 2;
+  t.max_ranks_per_machine = 8;
+  t.machines = 1;  // every node on one machine, as the emulated cluster
+  Figures f = figures_from_probe(t, builtin_figures());
+  EXPECT_EQ(f.model.cores, 2);
+  EXPECT_TRUE(f.model.cores_shared_by_all);
+  t.machines = 4;  // a machine per node, each running more ranks than CPUs
+  t.max_ranks_per_machine = 4;
+  f = figures_from_probe(t, builtin_figures());
+  EXPECT_EQ(f.model.cores, 2);
+  EXPECT_FALSE(f.model.cores_shared_by_all);
+}
+
 TEST(ModelEntry, TheModelsDecisionAtEverySizeClass) {
   const Layout L = layout_of({3, 1, 2}, "node");
   for (const CostModel& model : {builtin_figures().model, unusual()}) {

@@ -144,6 +144,9 @@ std::vector<KnobCase> knob_cases() {
       {"HIERCOLL_HWLOC_SYNTHETIC", "", {"", "package:2 core:2 pu:1"}, {"xyz", "package:two"},
        "not a synthetic topology hwloc accepts"},
       {"HIERCOLL_PROFILE", "", {"profile.json"}, {}, ""},
+      // A figures file that cannot be read is said at MPI_Init, not refused
+      // per call (runtime/figures_probe.h).
+      {"HIERCOLL_FIGURES", "", {"", "builtin", "probe", "/no/such/figures.json"}, {}, ""},
       {"HIERCOLL_STATS", "", {"", "0", "1"}, {"yes", "2", "true"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_VERBOSE", "", {"", "0", "1"}, {"yes", "2", "on"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_PROGRESS_THREAD", "", {"", "0", "1"}, {"yes", "2"}, "not a switch (known: 0, 1)"},

@@ -1,0 +1,190 @@
+#include "runtime/figures_probe.h"
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "select/model_figures_json.h"
+
+namespace hiercoll {
+
+namespace {
+
+constexpr int kDataTag = 1;
+constexpr int kStopTag = 2;
+constexpr int kLargeBytes = 256 * 1024;
+constexpr int kReduceDoubles = 512 * 1024;  // 4 MiB: past the caches, as a large collective's buffers
+
+std::unique_ptr<const Figures> g_figures;
+
+double now_us() { return MPI_Wtime() * 1e6; }
+
+// Rank 0's side of a ping-pong with `peer`: the fastest one-way time of
+// `bytes` over round trips until `budget_us` has passed (one at least),
+// then the peer is told to stop.
+double fastest_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, std::vector<char>* buf) {
+  double best = -1;
+  const double until = now_us() + budget_us;
+  for (int i = 0; i < 1000 && (i < 2 || now_us() < until); ++i) {
+    const double t0 = now_us();
+    PMPI_Send(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm);
+    PMPI_Recv(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm, MPI_STATUS_IGNORE);
+    const double one_way = (now_us() - t0) / 2;
+    if (i > 0 && (best < 0 || one_way < best)) best = one_way;  // the first warms the path up
+  }
+  return best;
+}
+
+// The peer's side: every message back to rank 0 as it came, until told to stop.
+void echo(MPI_Comm comm, std::vector<char>* buf) {
+  for (;;) {
+    MPI_Status st;
+    PMPI_Recv(buf->data(), kLargeBytes, MPI_BYTE, 0, MPI_ANY_TAG, comm, &st);
+    if (st.MPI_TAG == kStopTag) return;
+    int n = 0;
+    PMPI_Get_count(&st, MPI_BYTE, &n);
+    PMPI_Send(buf->data(), n, MPI_BYTE, 0, kDataTag, comm);
+  }
+}
+
+ProbeTimes::Level probe_level(MPI_Comm comm, int peer, double budget_us, std::vector<char>* buf) {
+  ProbeTimes::Level l;
+  l.small_us = fastest_one_way_us(comm, peer, static_cast<int>(l.small_bytes), budget_us / 4, buf);
+  l.large_bytes = kLargeBytes;
+  l.large_us = fastest_one_way_us(comm, peer, kLargeBytes, budget_us * 3 / 4, buf);
+  PMPI_Send(nullptr, 0, MPI_BYTE, peer, kStopTag, comm);
+  return l;
+}
+
+double fastest_reduce_us(double budget_us) {
+  std::vector<double> in(kReduceDoubles, 1.0), inout(kReduceDoubles, 2.0);
+  double best = -1;
+  const double until = now_us() + budget_us;
+  for (int i = 0; i < 20 && (i < 2 || now_us() < until); ++i) {
+    const double t0 = now_us();
+    PMPI_Reduce_local(in.data(), inout.data(), kReduceDoubles, MPI_DOUBLE, MPI_SUM);
+    const double t = now_us() - t0;
+    if (i > 0 && (best < 0 || t < best)) best = t;
+  }
+  return best;
+}
+
+std::string boot_id() {
+  std::ifstream in("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  if (in && std::getline(in, id) && !id.empty()) return id;
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  return std::string("host:") + host;
+}
+
+// The machines under the ranks (by kernel boot id) and their CPUs.
+void machines_of(MPI_Comm comm, int rank, int size, ProbeTimes* t) {
+  const unsigned long long mine[2] = {std::hash<std::string>()(boot_id()),
+                                      static_cast<unsigned long long>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)))};
+  std::vector<unsigned long long> all(rank == 0 ? 2 * static_cast<size_t>(size) : 0);
+  PMPI_Gather(mine, 2, MPI_UNSIGNED_LONG_LONG, all.data(), 2, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  if (rank != 0) return;
+  std::map<unsigned long long, std::pair<int, int>> per_machine;  // id -> (ranks, cpus)
+  for (int r = 0; r < size; ++r) {
+    auto& m = per_machine[all[2 * r]];
+    ++m.first;
+    m.second = static_cast<int>(all[2 * r + 1]);
+  }
+  t->machines = static_cast<int>(per_machine.size());
+  for (const auto& m : per_machine)
+    if (m.second.first > t->max_ranks_per_machine) t->max_ranks_per_machine = m.second.first, t->cpus = m.second.second;
+}
+
+// Waits for a request without spinning: on a machine with more ranks than
+// CPUs a spinning rank would take the probe's CPU.
+void wait_quietly(MPI_Request* r) {
+  for (int done = 0;;) {
+    PMPI_Test(r, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    usleep(100);
+  }
+}
+
+ProbeTimes probe(const Topology& world) {
+  const Layout& L = *world.layout;
+  const MPI_Comm comm = world.comm;
+  ProbeTimes t;
+  t.nodes = L.num_nodes;
+  machines_of(comm, world.rank, L.size, &t);
+  // Rank 0 leads node 0 (nodes are ordered by their lowest rank).
+  const int intra_peer = L.node_size(0) > 1 ? L.node_ranks[0][1] : -1;
+  const int inter_peer = L.num_nodes > 1 ? L.master_of_node(1) : -1;
+  std::vector<char> buf(kLargeBytes, 1);
+  const double start = now_us();
+  if (world.rank == 0) {
+    if (intra_peer >= 0) t.intra = probe_level(comm, intra_peer, 15000, &buf);
+    if (inter_peer >= 0) t.inter = probe_level(comm, inter_peer, 25000, &buf);
+    t.reduce_bytes = kReduceDoubles * sizeof(double);
+    t.reduce_us = fastest_reduce_us(3000);
+    t.elapsed_ms = (now_us() - start) / 1000;
+  } else if (world.rank == intra_peer || world.rank == inter_peer) {
+    echo(comm, &buf);
+  }
+  double v[16] = {t.inter.small_us, t.inter.large_us, t.inter.small_bytes, t.inter.large_bytes,
+                  t.intra.small_us, t.intra.large_us, t.intra.small_bytes, t.intra.large_bytes,
+                  t.reduce_us,      t.reduce_bytes,   double(t.cpus),      double(t.max_ranks_per_machine),
+                  double(t.machines), t.elapsed_ms,   0,                   0};
+  MPI_Request r;
+  PMPI_Ibcast(v, 16, MPI_DOUBLE, 0, comm, &r);
+  wait_quietly(&r);
+  t.inter = {v[0], v[1], v[2], v[3]};
+  t.intra = {v[4], v[5], v[6], v[7]};
+  t.reduce_us = v[8], t.reduce_bytes = v[9];
+  t.cpus = static_cast<int>(v[10]), t.max_ranks_per_machine = static_cast<int>(v[11]);
+  t.machines = static_cast<int>(v[12]), t.elapsed_ms = v[13];
+  return t;
+}
+
+// Rank 0 reads the file; every rank gets its figures (or its error).
+bool figures_from_file(const std::string& path, const Topology& world, Figures* f, std::string* error) {
+  CostModel m;
+  std::string json;
+  if (world.rank == 0) {
+    std::string source;
+    if (load_figures_file(path, &m, &source, error)) json = model_figures_json(m, source).dump();
+  }
+  long n = static_cast<long>(json.size());
+  PMPI_Bcast(&n, 1, MPI_LONG, 0, world.comm);
+  if (n == 0) return false;
+  json.resize(static_cast<size_t>(n));
+  PMPI_Bcast(&json[0], static_cast<int>(n), MPI_CHAR, 0, world.comm);
+  std::string source;
+  f->model = read_model_figures(nlohmann::json::parse(json), path, &source);
+  f->source = "figures file " + path + (source.empty() ? "" : ": " + source);
+  return true;
+}
+
+}  // namespace
+
+void init_machine_figures(const std::string& knob, bool verbose, const Topology& world) {
+  if (knob.empty() || knob == "builtin") return;
+  Figures f;
+  std::string error;
+  if (knob == "probe") {
+    f = figures_from_probe(probe(world), builtin_figures());
+  } else if (!figures_from_file(knob, world, &f, &error)) {
+    if (world.rank == 0) std::fprintf(stderr, "hiercoll: HIERCOLL_FIGURES=%s: %s; using the built-in figures\n",
+                                      knob.c_str(), error.c_str());
+    return;
+  }
+  if (verbose && world.rank == 0) std::fprintf(stderr, "hiercoll: figures: %s\n", f.source.c_str());
+  g_figures = std::make_unique<const Figures>(std::move(f));
+}
+
+const Figures& machine_figures() { return g_figures ? *g_figures : builtin_figures(); }
+
+}  // namespace hiercoll
