@@ -5,6 +5,7 @@
 #include "hier/hier_registry.h"
 #include "select/flat_choice.h"
 #include "decide/model_cost.h"
+#include "decide/native_rules.h"
 
 namespace hiercoll {
 
@@ -66,6 +67,36 @@ MethodChoice forced_candidate(const DecideInput& in, const SimCall& call, const 
   c.method = Method{Method::kHier, comp->name, ""};
   if (!f.inter.empty() && inter_algorithm_for(*comp, L, a, f.inter)) c.method.inter = f.inter;
   return c;
+}
+
+// Open MPI's own, in mode hier (mode flat runs flat methods only): costed
+// as the algorithm its fixed rules pick (decide/native_rules.h), the same
+// cost as that flat candidate where it is one, so on a tie ours (earlier)
+// stays first; not costed where the pick has no schedule here.
+void add_native(const DecideInput& in, const SimCall& call, const Figures& fig, SmallerLayouts* smaller,
+                Decision* d) {
+  if (!in.scope.hier) return;
+  const NativeAlgorithm n = native_algorithm(call);
+  if (n.ompi_name.empty()) return;
+  Costed k;
+  k.candidate.method.kind = Method::kNative;
+  k.us = -1;
+  if (!n.costed) {
+    k.note = "coll/tuned's " + n.ompi_name + ": no schedule of its shape here";
+  } else {
+    auto same = std::find_if(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) { return c.candidate == n.as; });
+    const Algorithm* alg = find_algorithm(call.args.op, n.as.method.name);
+    if (same != d->ranked.end()) {
+      k.us = same->us, k.derived = same->derived;
+    } else if (alg && algorithm_fits(*alg, call.args)) {
+      Costed as;
+      as.candidate = n.as;
+      cost_by_model(in, call, fig, smaller, &as);
+      k.us = as.us, k.derived = as.derived;
+    }
+    k.note = "as coll/tuned's " + n.ompi_name + ": " + candidate_text(n.as);
+  }
+  d->ranked.push_back(std::move(k));
 }
 
 void move_first(std::vector<Costed>* v, size_t i) {
@@ -168,6 +199,7 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
     cost_by_model(in, call, fig, &smaller, &k);
     d.ranked.push_back(std::move(k));
   }
+  add_native(in, call, fig, &smaller, &d);
   add_file_measurement(in, call, file_bytes, &d);
   rank(in, call, &d);
   if (in.forced.any()) apply_knob(in, call, fig, &smaller, &d);

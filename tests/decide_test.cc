@@ -2,8 +2,8 @@
 // cheapest candidate wins under the model, the tuning file's measurement
 // replaces the model and wins, a knob forces (what does not fit gives way
 // to the decided method), ties go to the earlier candidate, decisions are
-// deterministic, each figures source, layouts without entries, and
-// `explain`'s table and CSV.
+// deterministic, each figures source, layouts without entries, native
+// costed as coll/tuned's pick, and `explain`'s table and CSV.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "decide/decide.h"
+#include "decide/native_rules.h"
 #include "hier/hier_compose.h"
 #include "sim/explain.h"
 #include "sim/sweep.h"
@@ -220,6 +221,106 @@ TEST(Decide, SizeClassesAreHalfOctaves) {
   }
   EXPECT_EQ(class_bytes(size_class(1 << 20)), 1 << 20);
   EXPECT_EQ(class_bytes(size_class(3 << 19)), 3 << 19);
+}
+
+// coll/tuned's fixed rules (Open MPI 4.1, coll_tuned_decision_fixed.c) as
+// native_algorithm reads them, at points of its table: commutativity,
+// communicator-size brackets, byte cuts, and what the registry runs for
+// each pick.
+TEST(NativeRules, CollTunedsPickAndItsShapeHere) {
+  struct Case {
+    Op op;
+    int p;
+    int64_t bytes;
+    bool commutative;
+    const char* ompi;
+    const char* as;  // "" where not costed
+  };
+  const Case cases[] = {
+      {Op::kAllreduce, 8, 1 << 20, true, "rabenseifner", "flat:rabenseifner"},
+      {Op::kAllreduce, 8, 4096, true, "recursive_doubling", "flat:recursive_doubling"},
+      {Op::kAllreduce, 2, 4, true, "ring", "flat:ring"},
+      {Op::kAllreduce, 300, 1024, true, "nonoverlapping", "flat:reduce_bcast"},
+      {Op::kAllreduce, 2, 1 << 20, false, "basic_linear", ""},
+      {Op::kAllreduce, 6, 1 << 22, false, "recursive_doubling", "flat:recursive_doubling"},
+      {Op::kAllreduce, 8, 1 << 22, false, "nonoverlapping", "flat:reduce_bcast"},
+      {Op::kBcast, 8, 4096, true, "binary_tree", "flat:pipelined_binary_tree seg=4K"},
+      {Op::kBcast, 6, 65536, true, "basic_linear", "flat:linear seg=64K"},
+      {Op::kBcast, 6, 1 << 22, true, "chain", ""},
+      {Op::kBcast, 4, 1024, true, "binary_tree", "flat:pipelined_binary_tree seg=1K"},
+      {Op::kBcast, 64, 1024, true, "knomial", ""},
+      {Op::kBcast, 24, 1 << 21, true, "scatter_allgather", "flat:scatter_recursive_doubling"},
+      {Op::kReduce, 8, 1 << 20, true, "binomial", "flat:binomial"},
+      {Op::kReduce, 6, 1 << 20, true, "linear", "flat:gather_reduce"},
+      {Op::kReduce, 8, 1 << 20, false, "in-order_binary", "flat:pipelined_binary_tree seg=1024K"},
+      {Op::kAllgather, 8, 1024, true, "recursive_doubling", "flat:recursive_doubling"},
+      {Op::kAllgather, 6, 1024, true, "recursive_doubling", "flat:bruck"},  // not a power of two
+      {Op::kAllgather, 48, 4096, true, "neighbor", ""},
+      {Op::kAlltoall, 8, 1024, true, "linear_sync", "flat:scattered"},
+      {Op::kAlltoall, 48, 64, true, "modified_bruck", "flat:bruck"},
+      {Op::kBarrier, 8, 0, true, "recursive_doubling", "flat:recursive_doubling"},
+      {Op::kBarrier, 100, 0, true, "bruck", "flat:dissemination"},
+      {Op::kBarrier, 6, 0, true, "linear", ""},
+      {Op::kGather, 8, 1024, true, "binomial", "flat:binomial"},
+      {Op::kScatter, 6, 1 << 16, true, "linear_nb", "flat:linear"},
+      {Op::kScan, 8, 1024, true, "basic_linear", "flat:chain seg=1K"},
+  };
+  for (const Case& c : cases) {
+    SimCall call = bench_call(c.op, c.bytes, c.p, 0);
+    call.args.commutative = c.commutative;
+    const NativeAlgorithm n = native_algorithm(call);
+    const std::string where = std::string(op_name(c.op)) + " p=" + std::to_string(c.p) + " " +
+                              std::to_string(c.bytes) + (c.commutative ? "" : " non-commutative");
+    EXPECT_EQ(n.ompi_name, c.ompi) << where;
+    EXPECT_EQ(n.costed, *c.as != 0) << where;
+    if (n.costed) {
+      EXPECT_EQ(candidate_text(n.as), c.as) << where;
+    }
+  }
+  // reduce_scatter and the v-variants: no rule here.
+  EXPECT_EQ(native_algorithm(bench_call(Op::kReduceScatter, 1024, 8, 0)).ompi_name, "");
+  EXPECT_EQ(native_algorithm(bench_call(Op::kAllgatherv, 1024, 8, 0)).ompi_name, "");
+}
+
+// Native is costed as its pick's schedule: the same cost as that flat
+// candidate, after it on the tie; left uncosted where the pick has no
+// shape here; absent in mode flat; a file's measurement replaces it.
+TEST(Decide, NativeIsCostedAsCollTunedsPick) {
+  Fixture fx({2, 2, 2, 2});
+  auto find = [](const Decision& d, const std::string& text) {
+    return std::find_if(d.ranked.begin(), d.ranked.end(),
+                        [&](const Costed& c) { return candidate_text(c.candidate) == text; });
+  };
+  const Decision d = decide_class(fx.in, Op::kAllreduce, 1 << 20, true);  // 8 ranks: Rabenseifner
+  const auto native = find(d, "native"), ours = find(d, "flat:rabenseifner");
+  ASSERT_NE(native, d.ranked.end());
+  ASSERT_NE(ours, d.ranked.end());
+  EXPECT_EQ(native->us, ours->us);
+  EXPECT_LT(ours - d.ranked.begin(), native - d.ranked.begin());
+  EXPECT_EQ(native->source, Source::kModel);
+  EXPECT_NE(native->note.find("coll/tuned's rabenseifner"), std::string::npos) << native->note;
+  EXPECT_NE(candidate_text(d.chosen().candidate), "native");
+  // Bcast of 4 MiB on 6 ranks: coll/tuned's multi-chain, not costed.
+  Fixture six({2, 2, 2});
+  const Decision b = decide_class(six.in, Op::kBcast, 1 << 22, true);
+  const auto chain = find(b, "native");
+  ASSERT_NE(chain, b.ranked.end());
+  EXPECT_LT(chain->us, 0);
+  EXPECT_NE(chain->note.find("no schedule"), std::string::npos) << chain->note;
+  // Mode flat: flat methods only.
+  fx.in.scope.hier = false;
+  const Decision flat = decide_class(fx.in, Op::kAllreduce, 1 << 20, true);
+  EXPECT_EQ(find(flat, "native"), flat.ranked.end());
+  fx.in.scope.hier = true;
+  // A file's measurement of native replaces the model's cost.
+  const TuningEntry e = entry_for(fx.L, Op::kAllreduce, "native", 3);
+  fx.in.tuning = &e;
+  const Decision f = decide_class(fx.in, Op::kAllreduce, 1 << 20, true);
+  EXPECT_EQ(candidate_text(f.chosen().candidate), "native");
+  EXPECT_EQ(f.chosen().source, Source::kFile);
+  EXPECT_EQ(std::count_if(f.ranked.begin(), f.ranked.end(),
+                          [](const Costed& c) { return c.candidate.method.kind == Method::kNative; }),
+            1);
 }
 
 TEST(Explain, TableAndCsvShowEveryCandidateWithTheWinnerFirst) {

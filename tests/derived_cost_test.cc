@@ -154,6 +154,10 @@ TEST(DerivedCost, TheDecisionCostsEveryCandidatePastTheLimit) {
     EXPECT_EQ(d.source, Source::kModel);
     int derived = 0;
     for (const Costed& c : d.ranked) {
+      // Open MPI's own is costed only where its pick has a schedule here
+      // (decide/native_rules.h): at 128 ranks its k-nomial bcast and
+      // neighbour-exchange allgather have none.
+      if (c.candidate.method.kind == Method::kNative) continue;
       EXPECT_GT(c.us, 0) << candidate_text(c.candidate) << ": " << c.note;
       if (c.derived) {
         ++derived;
