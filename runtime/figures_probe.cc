@@ -21,26 +21,28 @@ namespace {
 constexpr int kDataTag = 1;
 constexpr int kStopTag = 2;
 constexpr int kLargeBytes = 256 * 1024;
-constexpr int kReduceDoubles = 512 * 1024;  // 4 MiB: past the caches, as a large collective's buffers
+constexpr int kReduceDoubles = 64 * 1024;  // 512 KiB: a pipelined segment or two
 
 std::unique_ptr<const Figures> g_figures;
 
 double now_us() { return MPI_Wtime() * 1e6; }
 
-// Rank 0's side of a ping-pong with `peer`: the fastest one-way time of
-// `bytes` over round trips until `budget_us` has passed (one at least),
-// then the peer is told to stop.
-double fastest_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, std::vector<char>* buf) {
-  double best = -1;
+// Rank 0's side of a ping-pong with `peer`: the median one-way time of
+// `bytes` over round trips until `budget_us` has passed (three at least;
+// the first warms the path up and is not counted).  The median, not the
+// fastest: where ranks share cores a message waits for its receiver's
+// turn, and the collectives' messages wait alike.
+double median_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, std::vector<char>* buf) {
+  std::vector<double> t;
   const double until = now_us() + budget_us;
-  for (int i = 0; i < 1000 && (i < 2 || now_us() < until); ++i) {
+  for (int i = 0; i < 1000 && (i < 4 || now_us() < until); ++i) {
     const double t0 = now_us();
     PMPI_Send(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm);
     PMPI_Recv(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm, MPI_STATUS_IGNORE);
-    const double one_way = (now_us() - t0) / 2;
-    if (i > 0 && (best < 0 || one_way < best)) best = one_way;  // the first warms the path up
+    if (i > 0) t.push_back((now_us() - t0) / 2);
   }
-  return best;
+  std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+  return t[t.size() / 2];
 }
 
 // The peer's side: every message back to rank 0 as it came, until told to stop.
@@ -57,9 +59,9 @@ void echo(MPI_Comm comm, std::vector<char>* buf) {
 
 ProbeTimes::Level probe_level(MPI_Comm comm, int peer, double budget_us, std::vector<char>* buf) {
   ProbeTimes::Level l;
-  l.small_us = fastest_one_way_us(comm, peer, static_cast<int>(l.small_bytes), budget_us / 4, buf);
+  l.small_us = median_one_way_us(comm, peer, static_cast<int>(l.small_bytes), budget_us / 4, buf);
   l.large_bytes = kLargeBytes;
-  l.large_us = fastest_one_way_us(comm, peer, kLargeBytes, budget_us * 3 / 4, buf);
+  l.large_us = median_one_way_us(comm, peer, kLargeBytes, budget_us * 3 / 4, buf);
   PMPI_Send(nullptr, 0, MPI_BYTE, peer, kStopTag, comm);
   return l;
 }
@@ -110,7 +112,7 @@ void wait_quietly(MPI_Request* r) {
   for (int done = 0;;) {
     PMPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    usleep(100);
+    usleep(1000);
   }
 }
 
@@ -126,10 +128,10 @@ ProbeTimes probe(const Topology& world) {
   std::vector<char> buf(kLargeBytes, 1);
   const double start = now_us();
   if (world.rank == 0) {
-    if (intra_peer >= 0) t.intra = probe_level(comm, intra_peer, 15000, &buf);
-    if (inter_peer >= 0) t.inter = probe_level(comm, inter_peer, 25000, &buf);
+    if (intra_peer >= 0) t.intra = probe_level(comm, intra_peer, 12000, &buf);
+    if (inter_peer >= 0) t.inter = probe_level(comm, inter_peer, 22000, &buf);
     t.reduce_bytes = kReduceDoubles * sizeof(double);
-    t.reduce_us = fastest_reduce_us(3000);
+    t.reduce_us = fastest_reduce_us(2000);
     t.elapsed_ms = (now_us() - start) / 1000;
   } else if (world.rank == intra_peer || world.rank == inter_peer) {
     echo(comm, &buf);

@@ -129,7 +129,7 @@ TEST(Decide, TheFilesMeasurementReplacesTheModelAndWins) {
   EXPECT_EQ(candidate_text(d.chosen().candidate), "flat:ring");
   EXPECT_EQ(d.chosen().us, 1e6);  // measured, slower than every prediction: still the file's
   EXPECT_EQ(d.chosen().source, Source::kFile);
-  // Native, which the model cannot cost, from the file.
+  // Native from the file (at 1 KiB on 8 ranks the model costs it as coll/tuned's pick).
   const TuningEntry n = entry_for(fx.L, Op::kBcast, "native", 5);
   fx.in.tuning = &n;
   const Decision dn = decide_class(fx.in, Op::kBcast, 1024, true);
