@@ -1,10 +1,12 @@
 #include "runtime/figures_probe.h"
 
 #include <mpi.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -20,10 +22,37 @@ namespace {
 
 constexpr int kDataTag = 1;
 constexpr int kStopTag = 2;
+constexpr int kShareTag = 3;
 constexpr int kLargeBytes = 256 * 1024;
 constexpr int kReduceDoubles = 64 * 1024;  // 512 KiB: a pipelined segment or two
 
 std::unique_ptr<const Figures> g_figures;
+
+// The probe's buffers, mapped and unmapped directly: freeing large blocks
+// of the heap would move glibc's dynamic mmap threshold, which changes how
+// the application's own large allocations (and Open MPI's) are served for
+// the rest of the job.
+class Mapped {
+ public:
+  explicit Mapped(size_t bytes) : bytes_(bytes) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) p_ = p;
+    else p_ = std::calloc(bytes, 1), heap_ = true;  // never expected; the heap then
+  }
+  ~Mapped() {
+    if (heap_) std::free(p_);
+    else munmap(p_, bytes_);
+  }
+  Mapped(const Mapped&) = delete;
+  Mapped& operator=(const Mapped&) = delete;
+  template <class T>
+  T* as() const { return static_cast<T*>(p_); }
+
+ private:
+  void* p_ = nullptr;
+  size_t bytes_;
+  bool heap_ = false;
+};
 
 double now_us() { return MPI_Wtime() * 1e6; }
 
@@ -32,13 +61,13 @@ double now_us() { return MPI_Wtime() * 1e6; }
 // the first warms the path up and is not counted).  The median, not the
 // fastest: where ranks share cores a message waits for its receiver's
 // turn, and the collectives' messages wait alike.
-double median_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, std::vector<char>* buf) {
+double median_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, const Mapped& buf) {
   std::vector<double> t;
   const double until = now_us() + budget_us;
   for (int i = 0; i < 1000 && (i < 4 || now_us() < until); ++i) {
     const double t0 = now_us();
-    PMPI_Send(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm);
-    PMPI_Recv(buf->data(), bytes, MPI_BYTE, peer, kDataTag, comm, MPI_STATUS_IGNORE);
+    PMPI_Send(buf.as<char>(), bytes, MPI_BYTE, peer, kDataTag, comm);
+    PMPI_Recv(buf.as<char>(), bytes, MPI_BYTE, peer, kDataTag, comm, MPI_STATUS_IGNORE);
     if (i > 0) t.push_back((now_us() - t0) / 2);
   }
   std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
@@ -46,18 +75,18 @@ double median_one_way_us(MPI_Comm comm, int peer, int bytes, double budget_us, s
 }
 
 // The peer's side: every message back to rank 0 as it came, until told to stop.
-void echo(MPI_Comm comm, std::vector<char>* buf) {
+void echo(MPI_Comm comm, const Mapped& buf) {
   for (;;) {
     MPI_Status st;
-    PMPI_Recv(buf->data(), kLargeBytes, MPI_BYTE, 0, MPI_ANY_TAG, comm, &st);
+    PMPI_Recv(buf.as<char>(), kLargeBytes, MPI_BYTE, 0, MPI_ANY_TAG, comm, &st);
     if (st.MPI_TAG == kStopTag) return;
     int n = 0;
     PMPI_Get_count(&st, MPI_BYTE, &n);
-    PMPI_Send(buf->data(), n, MPI_BYTE, 0, kDataTag, comm);
+    PMPI_Send(buf.as<char>(), n, MPI_BYTE, 0, kDataTag, comm);
   }
 }
 
-ProbeTimes::Level probe_level(MPI_Comm comm, int peer, double budget_us, std::vector<char>* buf) {
+ProbeTimes::Level probe_level(MPI_Comm comm, int peer, double budget_us, const Mapped& buf) {
   ProbeTimes::Level l;
   l.small_us = median_one_way_us(comm, peer, static_cast<int>(l.small_bytes), budget_us / 4, buf);
   l.large_bytes = kLargeBytes;
@@ -67,12 +96,14 @@ ProbeTimes::Level probe_level(MPI_Comm comm, int peer, double budget_us, std::ve
 }
 
 double fastest_reduce_us(double budget_us) {
-  std::vector<double> in(kReduceDoubles, 1.0), inout(kReduceDoubles, 2.0);
+  Mapped in(kReduceDoubles * sizeof(double)), inout(kReduceDoubles * sizeof(double));
+  std::fill(in.as<double>(), in.as<double>() + kReduceDoubles, 1.0);
+  std::fill(inout.as<double>(), inout.as<double>() + kReduceDoubles, 2.0);
   double best = -1;
   const double until = now_us() + budget_us;
   for (int i = 0; i < 20 && (i < 2 || now_us() < until); ++i) {
     const double t0 = now_us();
-    PMPI_Reduce_local(in.data(), inout.data(), kReduceDoubles, MPI_DOUBLE, MPI_SUM);
+    PMPI_Reduce_local(in.as<double>(), inout.as<double>(), kReduceDoubles, MPI_DOUBLE, MPI_SUM);
     const double t = now_us() - t0;
     if (i > 0 && (best < 0 || t < best)) best = t;
   }
@@ -106,14 +137,29 @@ void machines_of(MPI_Comm comm, int rank, int size, ProbeTimes* t) {
     if (m.second.first > t->max_ranks_per_machine) t->max_ranks_per_machine = m.second.first, t->cpus = m.second.second;
 }
 
-// Waits for a request without spinning: on a machine with more ranks than
-// CPUs a spinning rank would take the probe's CPU.
-void wait_quietly(MPI_Request* r) {
-  for (int done = 0;;) {
-    PMPI_Test(r, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    usleep(1000);
+// Rank 0's values to every rank along a binomial tree of messages, each
+// rank waiting for its parent's without spinning (on a machine with more
+// ranks than CPUs a spinning rank would take the probe's CPU).  Not
+// MPI_Ibcast: once a process has used one of Open MPI's nonblocking
+// collectives, their progress function runs in every later MPI call
+// (Open MPI's own reduce of 4 MiB was 12% slower in the benchmark after
+// it).
+void share_from_rank0(double* v, int n, MPI_Comm comm, int rank, int size) {
+  int mask = 1;
+  if (rank > 0) {
+    while (!(rank & mask)) mask <<= 1;  // the parent: rank without its lowest bit
+    MPI_Request r;
+    PMPI_Irecv(v, n, MPI_DOUBLE, rank - mask, kShareTag, comm, &r);
+    for (int done = 0;;) {
+      PMPI_Test(&r, &done, MPI_STATUS_IGNORE);
+      if (done) break;
+      usleep(1000);
+    }
+  } else {
+    while (mask < size) mask <<= 1;
   }
+  for (mask >>= 1; mask > 0; mask >>= 1)
+    if (rank + mask < size) PMPI_Send(v, n, MPI_DOUBLE, rank + mask, kShareTag, comm);
 }
 
 ProbeTimes probe(const Topology& world) {
@@ -125,24 +171,22 @@ ProbeTimes probe(const Topology& world) {
   // Rank 0 leads node 0 (nodes are ordered by their lowest rank).
   const int intra_peer = L.node_size(0) > 1 ? L.node_ranks[0][1] : -1;
   const int inter_peer = L.num_nodes > 1 ? L.master_of_node(1) : -1;
-  std::vector<char> buf(kLargeBytes, 1);
+  const Mapped buf(kLargeBytes);  // mapped pages read as zeros
   const double start = now_us();
   if (world.rank == 0) {
-    if (intra_peer >= 0) t.intra = probe_level(comm, intra_peer, 12000, &buf);
-    if (inter_peer >= 0) t.inter = probe_level(comm, inter_peer, 22000, &buf);
+    if (intra_peer >= 0) t.intra = probe_level(comm, intra_peer, 12000, buf);
+    if (inter_peer >= 0) t.inter = probe_level(comm, inter_peer, 22000, buf);
     t.reduce_bytes = kReduceDoubles * sizeof(double);
     t.reduce_us = fastest_reduce_us(2000);
     t.elapsed_ms = (now_us() - start) / 1000;
   } else if (world.rank == intra_peer || world.rank == inter_peer) {
-    echo(comm, &buf);
+    echo(comm, buf);
   }
   double v[16] = {t.inter.small_us, t.inter.large_us, t.inter.small_bytes, t.inter.large_bytes,
                   t.intra.small_us, t.intra.large_us, t.intra.small_bytes, t.intra.large_bytes,
                   t.reduce_us,      t.reduce_bytes,   double(t.cpus),      double(t.max_ranks_per_machine),
                   double(t.machines), t.elapsed_ms,   0,                   0};
-  MPI_Request r;
-  PMPI_Ibcast(v, 16, MPI_DOUBLE, 0, comm, &r);
-  wait_quietly(&r);
+  share_from_rank0(v, 16, comm, world.rank, L.size);
   t.inter = {v[0], v[1], v[2], v[3]};
   t.intra = {v[4], v[5], v[6], v[7]};
   t.reduce_us = v[8], t.reduce_bytes = v[9];
