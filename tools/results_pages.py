@@ -62,6 +62,13 @@ PAGES = OrderedDict([
                "the benchmark then runs `tuned` (hiercoll with that file) beside `native`, `han`, `hier` and "
                "`flat`, interleaved in each job."),
         doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_tuned)),
+    ("figures-4x2", dict(
+        title="The model's figures: built in, or probed at start-up",
+        about=("hiercoll's default selection (`hier`) deciding by the built-in figures (the emulated cluster's, "
+               "calibrated), then by the figures its start-up probe measured (`HIERCOLL_FIGURES=probe`), each "
+               "against Open MPI's default collectives (`native`, coll/tuned) interleaved in its jobs, on 4 "
+               "emulated nodes of 2 ranks whose inter-node traffic goes through one 2 Gbit/s link per node."),
+        doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_bench)),
     ("sim-64x16", dict(
         title="Predicted times at 64 nodes x 16 ranks",
         about=SIM_ABOUT,
