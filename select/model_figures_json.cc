@@ -29,6 +29,7 @@ CostModel read_model_figures(const json& j, const std::string& where, std::strin
   m.message_cpu_us = number_at(j, where, "message_cpu_us", 0);
   m.eager_limit = number_at(j, where, "eager_limit", 0);
   m.shm_eager_limit = number_at(j, where, "shm_eager_limit", 0);
+  m.simplex = j.contains("simplex") && boolean_at(j, where, "simplex");  // files from before it: duplex
   const std::string why = check_cost_model(m);
   if (!why.empty()) bad(where, why);
   if (source) *source = string_at(j, where, "source", false);
@@ -48,6 +49,7 @@ json model_figures_json(const CostModel& m, const std::string& source) {
           {"message_cpu_us", m.message_cpu_us},
           {"eager_limit", m.eager_limit},
           {"shm_eager_limit", m.shm_eager_limit},
+          {"simplex", m.simplex},
           {"source", source}};
 }
 

@@ -42,6 +42,12 @@ struct CostModel {
   // (2 alpha, or 2 alpha_shm inside a node) that holds both ports.
   double eager_limit = 0;
   double shm_eager_limit = 0;
+  // The MPICH paper's refined model (§2: a one-way message costs f_alpha
+  // and f_beta times an exchange's alpha and beta), at its simplex bound
+  // f = 0.5: a rank's one port sends or receives, not both, so an exchange
+  // takes two messages' time.  False (f = 1, full duplex): a rank sends one
+  // message and receives another at once.
+  bool simplex = false;
 
   // Microseconds per byte.
   double beta() const { return 1e-3 / bandwidth_gbps; }

@@ -43,7 +43,7 @@ int64_t Engine::first_startable(int r, bool out) {
     } else {
       const int from = out ? r : sender_of(g);
       const int to = out ? scheds_.peer(g) : r;
-      if (!(out ? recv_busy_[to] : send_busy_[from])) return g;
+      if (out ? can_receive(to) : can_send(from)) return g;
       prev = g;
     }
     g = nxt;
@@ -147,11 +147,11 @@ void Engine::serve_touched() {
       prefetch_queues(i);
       const int r = active_[i];
       bool proposed = false;
-      if (!send_busy_[r]) {
+      if (can_send(r)) {
         const int64_t g = first_outgoing(r);
         if (g >= 0) proposals_.push_back(proposal(g, r)), proposed = true;
       }
-      if (!recv_busy_[r]) {
+      if (can_receive(r)) {
         const int64_t g = first_startable(r, false);
         if (g >= 0) {
           const int from = sender_of(g);
@@ -173,7 +173,7 @@ void Engine::serve_touched() {
     for (int to : receivers_) {
       const Proposal& pr = proposals_[best_proposal_[to]];
       best_proposal_[to] = -1;
-      if (st(pr.send).ready == 1 && !send_busy_[pr.from] && !recv_busy_[pr.to])
+      if (st(pr.send).ready == 1 && can_send(pr.from) && can_receive(pr.to))
         start_message(pr.send, pr.from, pr.to);
     }
   }

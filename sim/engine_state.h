@@ -135,6 +135,11 @@ class Engine {
   };
   Proposal proposal(int64_t send, int from) const;
   static bool preferred(const Proposal& a, const Proposal& b);
+  // Whether rank r's port can start sending (receiving) a message: its
+  // port of that direction is free, and under CostModel::simplex its
+  // other one too (one port serves both).
+  bool can_send(int r) const { return !send_busy_[r] && !(m_.simplex && recv_busy_[r]); }
+  bool can_receive(int r) const { return !recv_busy_[r] && !(m_.simplex && send_busy_[r]); }
   // Rank r's ports may start something at this moment (serve_touched).
   void touch(int r) {
     if (touched_[r]) return;

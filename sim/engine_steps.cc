@@ -58,6 +58,7 @@ void Engine::start_message(int64_t send, int from, int to) {
   // It starts now because of whichever of its four conditions came last.
   Clock& c = s.clock;
   c = later(later(c, st(s.partner).clock), later(send_free_[from], recv_free_[to]));
+  if (m_.simplex) c = later(c, later(recv_free_[from], send_free_[to]));  // one port each
   c.time = now_;
   ++result_.messages;
   const double handshake =

@@ -166,6 +166,11 @@ Rows model_rows() {
          s.o->figures_given = true;
          return a.whole(0, 1 << 24, &s.o->model.cores);
        }},
+      {"--ports", false,
+       [](Args& a, SimArgs& s) {
+         s.o->figures_given = true;
+         return either(a, "duplex", "simplex", &s.o->model.simplex);
+       }},
       {"--cores-shared-by", false,
        [](Args& a, SimArgs& s) {
          s.o->figures_given = true;
@@ -226,6 +231,7 @@ std::string sim_usage() {
          "                         [--roots sample|LIST] [--link-burst BYTES] [--max-steps N]\n"
          "                         [--latency-overlaps yes|no] [--cores N --cores-shared-by node|all]\n"
          "                         [--message-cpu US] [--eager-limit BYTES] [--shm-eager-limit BYTES]\n"
+         "                         [--ports duplex|simplex]\n"
          "  Predicts the time of hiercoll's collectives from the schedules the runtime runs, under a cost model\n"
          "  (docs/SIMULATION.md). Defaults: --nodes 4 --ppn 2, --ops bcast,reduce,allreduce,barrier,scan,allgather,\n"
          "  --sizes 8,1K,64K,1M,4M, --impls hier,flat; alpha 1.5 us, 12.5 GB/s between nodes, 0.3 us and 20 GB/s\n"
@@ -243,6 +249,8 @@ std::string sim_usage() {
          "  --eager-limit BYTES, --shm-eager-limit BYTES: messages of at least that many bytes between nodes\n"
          "  (inside a node) go by rendezvous, a round trip of latency before their data (Open MPI's TCP: 64K,\n"
          "  vader: 4K; default 0: none).\n"
+         "  --ports simplex: a rank sends or receives one message at a time, not both (the MPICH paper's\n"
+         "  refined model at f = 0.5: an exchange costs two messages' time; default duplex).\n"
          "  --max-steps N: points whose schedules have more steps in all are not simulated whole: they\n"
          "  report their method's cost derived from smaller layouts, marked (derived), or are skipped\n"
          "  (default 150000000, about 9 GB).\n"

@@ -24,7 +24,8 @@ namespace {
 std::vector<double> fields(const CostModel& m) {
   return {m.alpha_us,     m.bandwidth_gbps, m.shm_alpha_us,  m.shm_bandwidth_gbps,
           m.reduce_gbps,  m.burst_bytes,    double(m.latency_overlaps), double(m.cores),
-          double(m.cores_shared_by_all),    m.message_cpu_us, m.eager_limit, m.shm_eager_limit};
+          double(m.cores_shared_by_all),    m.message_cpu_us, m.eager_limit, m.shm_eager_limit,
+          double(m.simplex)};
 }
 
 // Every rank's figures equal rank 0's, field by field and in their source.

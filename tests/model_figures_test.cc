@@ -42,6 +42,7 @@ CostModel unusual() {
   m.message_cpu_us = 7.5;
   m.eager_limit = 12288;
   m.shm_eager_limit = 2048;
+  m.simplex = true;
   return m;
 }
 
@@ -58,6 +59,7 @@ void expect_same(const CostModel& a, const CostModel& b) {
   EXPECT_EQ(a.message_cpu_us, b.message_cpu_us);
   EXPECT_EQ(a.eager_limit, b.eager_limit);
   EXPECT_EQ(a.shm_eager_limit, b.shm_eager_limit);
+  EXPECT_EQ(a.simplex, b.simplex);
 }
 
 TuningEntry entry_of(const LayoutKey& k) {

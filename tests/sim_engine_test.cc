@@ -122,6 +122,52 @@ TEST(SimEngine, SinglePortPerDirection) {
   }
 }
 
+// Simplex ports (the MPICH paper's f = 0.5): an exchange's two messages go
+// one after the other, and a rank relaying along a chain cannot receive
+// the next message while it sends; one-way messages cost as before.
+TEST(SimEngine, SimplexPortsSerializeAnExchange) {
+  CostModel m = model();
+  m.simplex = true;
+  {
+    std::vector<ScheduleBuilder> b(2);
+    b[0].send(1, Span{Buf::kSend, 0, kBytes});
+    b[0].recv(1, data());
+    b[1].send(0, Span{Buf::kSend, 0, kBytes});
+    b[1].recv(0, data());
+    const Outcome r = run_schedules({b[0].finish(), b[1].finish()}, {0, 1}, m);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 2 * 110.0);
+  }
+  {
+    // Rank 1 forwards rank 0's two messages to rank 2: duplex, it receives
+    // the second while sending the first (3 message times); simplex, not (4).
+    for (const bool simplex : {false, true}) {
+      m.simplex = simplex;
+      std::vector<ScheduleBuilder> b(3);
+      b[0].send(1, Span{Buf::kSend, 0, kBytes});
+      b[0].send(1, Span{Buf::kSend, kBytes, kBytes});
+      b[1].recv(0, Span{Buf::kTmp, 0, kBytes});
+      b[1].recv(0, Span{Buf::kTmp, kBytes, kBytes});
+      b[1].send(2, Span{Buf::kTmp, 0, kBytes});
+      b[1].send(2, Span{Buf::kTmp, kBytes, kBytes});
+      b[2].recv(1, Span{Buf::kRecv, 0, kBytes});
+      b[2].recv(1, Span{Buf::kRecv, kBytes, kBytes});
+      const Outcome r = run_schedules({b[0].finish(), b[1].finish(), b[2].finish()}, {0, 1, 2}, m);
+      ASSERT_TRUE(r.ok) << r.error;
+      EXPECT_DOUBLE_EQ(r.res.time_us, (simplex ? 4 : 3) * 110.0) << (simplex ? "simplex" : "duplex");
+    }
+  }
+  {
+    m.simplex = true;
+    std::vector<ScheduleBuilder> b(2);
+    b[0].send(1, data());
+    b[1].recv(0, data());
+    const Outcome r = run_schedules({b[0].finish(), b[1].finish()}, {0, 1}, m);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_DOUBLE_EQ(r.res.time_us, 110.0);
+  }
+}
+
 // Which of two ready messages goes first is the sender's listing order: the
 // first listed reaches its receiver after one message time.
 TEST(SimEngine, SenderListingOrderDecides) {

@@ -6,7 +6,8 @@ compares with what the paper's text says of the figure and of Figure 15
 (docs/SIMULATION.md, "The MPICH paper's Figure 14").
 
     bazel build //sim:simulate
-    tools/figure14.py [--alpha 10 --bandwidth 0.3 --reduce-bandwidth 0.5] [--max-p 131] [--out DIR]
+    tools/figure14.py [--alpha 10 --bandwidth 0.3 --reduce-bandwidth 0.5] [--ports duplex|simplex]
+                      [--max-p 131] [--out DIR]
 """
 import argparse
 import math
@@ -37,7 +38,7 @@ def simulate(args, out):
         d = os.path.join(out, f'p{p}')
         rows = simulated_rows(['--nodes', p, '--ppn', 1, '--ops', 'allreduce', '--sizes', ','.join(str(s) for s in SIZES),
                                '--impls', ','.join('flat:' + a for a in ALGS), '--alpha', args.alpha, '--bandwidth',
-                               args.bandwidth, '--reduce-bandwidth', args.reduce_bandwidth], d)
+                               args.bandwidth, '--reduce-bandwidth', args.reduce_bandwidth, '--ports', args.ports], d)
         times = {}
         for r in rows:
             times.setdefault(int(r['bytes']), {})[r['algorithm']] = float(r['predicted_us'])
@@ -52,6 +53,7 @@ def main():
     ap.add_argument('--bandwidth', type=float, default=0.3)
     ap.add_argument('--reduce-bandwidth', type=float, default=0.5)
     ap.add_argument('--max-p', type=int, default=131)
+    ap.add_argument('--ports', choices=['duplex', 'simplex'], default='duplex')
     ap.add_argument('--out')
     args = ap.parse_args()
     best = simulate(args, args.out or tempfile.mkdtemp())
