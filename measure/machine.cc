@@ -5,23 +5,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <map>
+
+#include "topo/boot_id.h"
 
 namespace hcbench {
 
 namespace {
 
 constexpr int kIdLen = 64;
-
-std::string boot_id() {
-  std::ifstream in("/proc/sys/kernel/random/boot_id");
-  std::string id;
-  if (in && std::getline(in, id) && !id.empty()) return id;
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  return std::string("host:") + host;
-}
 
 // Open MPI's mpi_yield_when_idle through the MPI tool interface.
 std::string read_yield_when_idle() {
@@ -140,7 +132,7 @@ void count_machines(MPI_Comm comm, Machine* m) {
   int size;
   PMPI_Comm_size(comm, &size);
   char id[kIdLen] = {0};
-  std::strncpy(id, boot_id().c_str(), kIdLen - 1);
+  std::strncpy(id, hiercoll::boot_id().c_str(), kIdLen - 1);
   std::vector<char> ids(static_cast<size_t>(size) * kIdLen);
   PMPI_Allgather(id, kIdLen, MPI_CHAR, ids.data(), kIdLen, MPI_CHAR, comm);
   const int cores = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));

@@ -8,13 +8,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
 #include <vector>
 
 #include "select/model_figures_json.h"
+#include "topo/boot_id.h"
 
 namespace hiercoll {
 
@@ -108,15 +108,6 @@ double fastest_reduce_us(double budget_us) {
     if (i > 0 && (best < 0 || t < best)) best = t;
   }
   return best;
-}
-
-std::string boot_id() {
-  std::ifstream in("/proc/sys/kernel/random/boot_id");
-  std::string id;
-  if (in && std::getline(in, id) && !id.empty()) return id;
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  return std::string("host:") + host;
 }
 
 // The machines under the ranks (by kernel boot id) and their CPUs.
