@@ -1,5 +1,6 @@
 #include "decide/native_rules.h"
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
