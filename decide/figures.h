@@ -35,10 +35,10 @@ Figures figures_from_machine(const MachineFigures& m);
 Figures figures_of_entry(const std::string& path, const TuningEntry& e);
 
 // What the start-up probe measured (runtime/figures_probe.h): per level the
-// one-way time of a small and of a large message (the fastest of a few
+// one-way time of a small and of a large message (the median of a few
 // ping-pongs; a time < 0: the level was not measured, e.g. one rank per
-// node), the time of one reduction, and how the machine's cores are
-// shared.
+// node), the fastest of a few reductions, and how the machines' CPUs are
+// shared (topo/machines.h).
 struct ProbeTimes {
   struct Level {
     double small_us = -1, large_us = -1;

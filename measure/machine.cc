@@ -1,19 +1,15 @@
 #include "measure/machine.h"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <map>
 
-#include "topo/boot_id.h"
+#include "topo/machines.h"
 
 namespace hcbench {
 
 namespace {
-
-constexpr int kIdLen = 64;
 
 // Open MPI's mpi_yield_when_idle through the MPI tool interface.
 std::string read_yield_when_idle() {
@@ -129,32 +125,11 @@ void name_nodes(MPI_Comm comm, const std::vector<int>& lowest, Machine* m) {
 // Physical machines (same boot id) and their cores; the most loaded one's
 // figures, and whether any runs more ranks than it has cores.
 void count_machines(MPI_Comm comm, Machine* m) {
-  int size;
-  PMPI_Comm_size(comm, &size);
-  char id[kIdLen] = {0};
-  std::strncpy(id, hiercoll::boot_id().c_str(), kIdLen - 1);
-  std::vector<char> ids(static_cast<size_t>(size) * kIdLen);
-  PMPI_Allgather(id, kIdLen, MPI_CHAR, ids.data(), kIdLen, MPI_CHAR, comm);
-  const int cores = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
-  std::vector<int> all_cores(size);
-  PMPI_Allgather(&cores, 1, MPI_INT, all_cores.data(), 1, MPI_INT, comm);
-  std::map<std::string, std::pair<int, int>> per_machine;  // id -> (ranks, cores)
-  for (int r = 0; r < size; ++r) {
-    auto& e = per_machine[std::string(&ids[static_cast<size_t>(r) * kIdLen])];
-    ++e.first;
-    e.second = all_cores[r];
-  }
-  m->machines = static_cast<int>(per_machine.size());
-  double worst = -1;
-  for (const auto& e : per_machine) {
-    const double load = static_cast<double>(e.second.first) / e.second.second;
-    if (load > worst) {
-      worst = load;
-      m->max_ranks_per_machine = e.second.first;
-      m->cores_per_machine = e.second.second;
-    }
-    if (e.second.first > e.second.second) m->oversubscribed = true;
-  }
+  const hiercoll::MachineLoad load = hiercoll::machine_load(comm);
+  m->machines = load.machines;
+  m->max_ranks_per_machine = load.max_ranks_per_machine;
+  m->cores_per_machine = load.cpus_per_machine;
+  m->oversubscribed = load.oversubscribed;
 }
 
 // The first line of MPI_Get_library_version (up to a comma).

@@ -7,14 +7,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <functional>
-#include <map>
 #include <memory>
 #include <vector>
 
 #include "select/model_figures_json.h"
-#include "topo/boot_id.h"
+#include "topo/machines.h"
 
 namespace hiercoll {
 
@@ -110,24 +107,6 @@ double fastest_reduce_us(double budget_us) {
   return best;
 }
 
-// The machines under the ranks (by kernel boot id) and their CPUs.
-void machines_of(MPI_Comm comm, int rank, int size, ProbeTimes* t) {
-  const unsigned long long mine[2] = {std::hash<std::string>()(boot_id()),
-                                      static_cast<unsigned long long>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)))};
-  std::vector<unsigned long long> all(rank == 0 ? 2 * static_cast<size_t>(size) : 0);
-  PMPI_Gather(mine, 2, MPI_UNSIGNED_LONG_LONG, all.data(), 2, MPI_UNSIGNED_LONG_LONG, 0, comm);
-  if (rank != 0) return;
-  std::map<unsigned long long, std::pair<int, int>> per_machine;  // id -> (ranks, cpus)
-  for (int r = 0; r < size; ++r) {
-    auto& m = per_machine[all[2 * r]];
-    ++m.first;
-    m.second = static_cast<int>(all[2 * r + 1]);
-  }
-  t->machines = static_cast<int>(per_machine.size());
-  for (const auto& m : per_machine)
-    if (m.second.first > t->max_ranks_per_machine) t->max_ranks_per_machine = m.second.first, t->cpus = m.second.second;
-}
-
 // Rank 0's values to every rank along a binomial tree of messages, each
 // rank waiting for its parent's without spinning (on a machine with more
 // ranks than CPUs a spinning rank would take the probe's CPU).  Not
@@ -158,7 +137,10 @@ ProbeTimes probe(const Topology& world) {
   const MPI_Comm comm = world.comm;
   ProbeTimes t;
   t.nodes = L.num_nodes;
-  machines_of(comm, world.rank, L.size, &t);
+  const MachineLoad load = machine_load(comm);
+  t.machines = load.machines;
+  t.max_ranks_per_machine = load.max_ranks_per_machine;
+  t.cpus = load.cpus_per_machine;
   // Rank 0 leads node 0 (nodes are ordered by their lowest rank).
   const int intra_peer = L.node_size(0) > 1 ? L.node_ranks[0][1] : -1;
   const int inter_peer = L.num_nodes > 1 ? L.master_of_node(1) : -1;
@@ -173,16 +155,13 @@ ProbeTimes probe(const Topology& world) {
   } else if (world.rank == intra_peer || world.rank == inter_peer) {
     echo(comm, buf);
   }
-  double v[16] = {t.inter.small_us, t.inter.large_us, t.inter.small_bytes, t.inter.large_bytes,
+  double v[11] = {t.inter.small_us, t.inter.large_us, t.inter.small_bytes, t.inter.large_bytes,
                   t.intra.small_us, t.intra.large_us, t.intra.small_bytes, t.intra.large_bytes,
-                  t.reduce_us,      t.reduce_bytes,   double(t.cpus),      double(t.max_ranks_per_machine),
-                  double(t.machines), t.elapsed_ms,   0,                   0};
-  share_from_rank0(v, 16, comm, world.rank, L.size);
+                  t.reduce_us,      t.reduce_bytes,   t.elapsed_ms};
+  share_from_rank0(v, 11, comm, world.rank, L.size);
   t.inter = {v[0], v[1], v[2], v[3]};
   t.intra = {v[4], v[5], v[6], v[7]};
-  t.reduce_us = v[8], t.reduce_bytes = v[9];
-  t.cpus = static_cast<int>(v[10]), t.max_ranks_per_machine = static_cast<int>(v[11]);
-  t.machines = static_cast<int>(v[12]), t.elapsed_ms = v[13];
+  t.reduce_us = v[8], t.reduce_bytes = v[9], t.elapsed_ms = v[10];
   return t;
 }
 

@@ -6,7 +6,7 @@
 //   probe              a short probe over MPI_COMM_WORLD: ping-pongs between
 //                      rank 0 and a rank of its node and the first rank of
 //                      the next node, one reduction, the machines' CPUs;
-//                      at most about 50 ms, and rank 0's figures go to
+//                      about 40 ms, and rank 0's figures go to
 //                      every rank, so all decide alike without a message
 //   FILE               a figures file (`hiercoll simulate --calibrate ...
 //                      --figures-out FILE`), read by rank 0 and sent to all
