@@ -85,10 +85,10 @@ void add_native(const DecideInput& in, const SimCall& call, const Figures& fig, 
     k.note = "coll/tuned's " + n.ompi_name + ": no schedule of its shape here";
   } else {
     auto same = std::find_if(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) { return c.candidate == n.as; });
-    const Algorithm* alg = find_algorithm(call.args.op, n.as.method.name);
     if (same != d->ranked.end()) {
       k.us = same->us, k.derived = same->derived;
-    } else if (alg && algorithm_fits(*alg, call.args)) {
+    } else if (const Algorithm* alg = find_algorithm(call.args.op, n.as.method.name);
+               alg && algorithm_fits(*alg, call.args)) {
       Costed as;
       as.candidate = n.as;
       cost_by_model(in, call, fig, smaller, &as);

@@ -47,19 +47,24 @@ Figures figures_from_machine(const MachineFigures& m) {
 
 namespace {
 
-// Latency and bandwidth of one level from its two ping-pong sizes, where
-// both were measured and the large one took longer.
-bool level_figures(const ProbeTimes::Level& l, double* alpha_us, double* gbps) {
-  if (l.small_us < 0 || l.large_us <= l.small_us || l.large_bytes <= l.small_bytes) return false;
-  *alpha_us = l.small_us;
-  *gbps = (l.large_bytes - l.small_bytes) / (l.large_us - l.small_us) * 1e-3;
-  return true;
-}
-
 std::string fixed(double v, int digits) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
+}
+
+// One level's figures into *alpha_us and *gbps: measured, else the
+// fallback's; said in *what.
+void take_level(const ProbeTimes::Level& l, double fallback_alpha, double fallback_gbps, const std::string& fallback,
+                double* alpha_us, double* gbps, std::string* what) {
+  if (l.small_us >= 0 && l.large_us > l.small_us && l.large_bytes > l.small_bytes) {
+    *alpha_us = l.small_us;
+    *gbps = (l.large_bytes - l.small_bytes) / (l.large_us - l.small_us) * 1e-3;
+    *what += fixed(*alpha_us, 2) + " us + " + fixed(*gbps, 3) + " GB/s";
+  } else {
+    *alpha_us = fallback_alpha, *gbps = fallback_gbps;
+    *what += "as " + fallback;
+  }
 }
 
 }  // namespace
@@ -69,15 +74,10 @@ Figures figures_from_probe(const ProbeTimes& t, const Figures& fallback) {
   CostModel& m = f.model;
   const CostModel& b = fallback.model;
   std::string what = "probe (" + fixed(t.elapsed_ms, 1) + " ms): inter-node ";
-  if (level_figures(t.inter, &m.alpha_us, &m.bandwidth_gbps))
-    what += fixed(m.alpha_us, 2) + " us + " + fixed(m.bandwidth_gbps, 3) + " GB/s";
-  else
-    m.alpha_us = b.alpha_us, m.bandwidth_gbps = b.bandwidth_gbps, what += "as " + fallback.source;
+  take_level(t.inter, b.alpha_us, b.bandwidth_gbps, fallback.source, &m.alpha_us, &m.bandwidth_gbps, &what);
   what += "; intra-node ";
-  if (level_figures(t.intra, &m.shm_alpha_us, &m.shm_bandwidth_gbps))
-    what += fixed(m.shm_alpha_us, 2) + " us + " + fixed(m.shm_bandwidth_gbps, 3) + " GB/s";
-  else
-    m.shm_alpha_us = b.shm_alpha_us, m.shm_bandwidth_gbps = b.shm_bandwidth_gbps, what += "as " + fallback.source;
+  take_level(t.intra, b.shm_alpha_us, b.shm_bandwidth_gbps, fallback.source, &m.shm_alpha_us, &m.shm_bandwidth_gbps,
+             &what);
   m.reduce_gbps = t.reduce_us > 0 ? t.reduce_bytes / t.reduce_us * 1e-3 : b.reduce_gbps;
   what += "; reduce " + fixed(m.reduce_gbps, 2) + " GB/s";
   if (t.cpus > 0 && t.max_ranks_per_machine > t.cpus) {
