@@ -53,18 +53,26 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
+// A small and a large one-way time that say something of bandwidth.
+bool sensible(double small_us, double large_us, const ProbeTimes::Level& l) {
+  return small_us >= 0 && large_us > small_us && l.large_bytes > l.small_bytes;
+}
+
 // One level's figures into *alpha_us and *gbps: measured, else the
 // fallback's; said in *what.
 void take_level(const ProbeTimes::Level& l, double fallback_alpha, double fallback_gbps, const std::string& fallback,
                 double* alpha_us, double* gbps, std::string* what) {
-  if (l.small_us >= 0 && l.large_us > l.small_us && l.large_bytes > l.small_bytes) {
-    *alpha_us = l.small_us;
-    *gbps = (l.large_bytes - l.small_bytes) / (l.large_us - l.small_us) * 1e-3;
-    *what += fixed(*alpha_us, 2) + " us + " + fixed(*gbps, 3) + " GB/s";
-  } else {
+  const bool medians = sensible(l.small_us, l.large_us, l);
+  if (!medians && !sensible(l.small_fastest_us, l.large_fastest_us, l)) {
     *alpha_us = fallback_alpha, *gbps = fallback_gbps;
     *what += "as " + fallback;
+    return;
   }
+  const double small = medians ? l.small_us : l.small_fastest_us;
+  const double large = medians ? l.large_us : l.large_fastest_us;
+  *alpha_us = small;
+  *gbps = (l.large_bytes - l.small_bytes) / (large - small) * 1e-3;
+  *what += fixed(*alpha_us, 2) + " us + " + fixed(*gbps, 3) + " GB/s" + (medians ? "" : " (fastest round trips)");
 }
 
 }  // namespace

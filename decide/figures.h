@@ -41,8 +41,9 @@ Figures figures_of_entry(const std::string& path, const TuningEntry& e);
 // shared (topo/machines.h).
 struct ProbeTimes {
   struct Level {
-    double small_us = -1, large_us = -1;
+    double small_us = -1, large_us = -1;  // medians
     double small_bytes = 8, large_bytes = 0;
+    double small_fastest_us = -1, large_fastest_us = -1;
   };
   Level inter, intra;
   double reduce_us = -1, reduce_bytes = 0;  // MPI_Reduce_local of doubles, MPI_SUM
@@ -54,8 +55,11 @@ struct ProbeTimes {
 };
 
 // The model's figures from a probe: latency alpha the small message's
-// one-way time, bandwidth from the difference of the two sizes; a level
-// not measured keeps `fallback`'s figures.  Where a machine runs more
+// median one-way time, bandwidth from the difference of the two sizes'
+// medians.  Where load made the medians contradict each other (the large
+// message no slower than the small), the fastest times of each stand in;
+// a level not measured, or measured without sense, keeps `fallback`'s
+// figures.  Where a machine runs more
 // ranks than it has CPUs, the model's cores are its CPUs (shared by every
 // rank where all nodes are one machine, as in the emulated cluster).  The
 // rest (link burst, eager limits, per-message CPU time) as the papers'

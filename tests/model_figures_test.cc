@@ -217,9 +217,17 @@ TEST(FiguresFromProbe, ALevelNotMeasuredKeepsTheFallbacks) {
   EXPECT_EQ(f.model.bandwidth_gbps, fallback.model.bandwidth_gbps);
   EXPECT_NEAR(f.model.shm_bandwidth_gbps, 9, 1e-9);
   EXPECT_NE(f.source.find("inter-node as fallback"), std::string::npos) << f.source;
-  // A large message no slower than the small one says nothing of bandwidth.
+  // A large message no slower than the small one says nothing of
+  // bandwidth: the fastest round trips stand in for the medians, or,
+  // saying nothing either, the fallback's figures.
   t = probe_of(17, 0.25, 2, 9);
+  t.intra.small_fastest_us = 3, t.intra.large_fastest_us = 3 + 262136 / 4000.0;  // 4 GB/s
   t.intra.large_us = t.intra.small_us;
+  f = figures_from_probe(t, fallback);
+  EXPECT_NEAR(f.model.shm_alpha_us, 3, 1e-9);
+  EXPECT_NEAR(f.model.shm_bandwidth_gbps, 4, 1e-9);
+  EXPECT_NE(f.source.find("(fastest round trips)"), std::string::npos) << f.source;
+  t.intra.large_fastest_us = 3;
   t.reduce_us = -1;
   f = figures_from_probe(t, fallback);
   EXPECT_EQ(f.model.shm_alpha_us, fallback.model.shm_alpha_us);
