@@ -53,8 +53,8 @@ bool add_ranks(int p, int root, int64_t max_steps, const Build& build, Candidate
 }  // namespace
 
 bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                         const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,
-                         std::string* error) {
+                         const MachineFigures* machine, const PhaseChooser* phases, int64_t max_steps,
+                         CandidateSchedules* out, std::string* error) {
   *out = CandidateSchedules{};
   const int p = call.args.size;
   CollArgs a = call.args;
@@ -62,7 +62,7 @@ bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& c
   if (c.method.kind == Method::kHier) {
     std::string unfit;
     const HierChoice* choice = choose_composition(L, F, a, call.unit_bytes, c.segment_bytes,
-                                                  HierForced{c.method.name, c.method.inter}, &unfit, machine);
+                                                  HierForced{c.method.name, c.method.inter}, &unfit, machine, phases);
     if (!choice || !unfit.empty()) {
       *error = text + " does not fit this call";
       return false;

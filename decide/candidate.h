@@ -32,14 +32,16 @@ std::string candidate_text(const MethodChoice& c);
 // the runtime reports (last_algorithm).  False (and *error) when the
 // method does not fit the call or its schedules pass max_steps in all
 // (stopped before they are all built).  `machine`: the figures default
-// segments follow (null: built-in).
+// segments follow (null: built-in); `phases`: what chooses a composition's
+// open phases (decide/phase_choice.h model_phases of the decision's
+// figures, as the runtime's).
 struct CandidateSchedules {
   CompactSchedules schedules;
   std::string algorithm;
   bool over_limit = false;  // false returned because of max_steps
 };
 bool candidate_schedules(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                         const MachineFigures* machine, int64_t max_steps, CandidateSchedules* out,
-                         std::string* error);
+                         const MachineFigures* machine, const PhaseChooser* phases, int64_t max_steps,
+                         CandidateSchedules* out, std::string* error);
 
 }  // namespace hiercoll

@@ -4,6 +4,7 @@
 
 #include "decide/candidates.h"
 #include "decide/growth_fit.h"
+#include "decide/phase_choice.h"
 #include "decide/scaled_layout.h"
 #include "select/flat_rules.h"
 #include "select/tuning_file.h"
@@ -23,7 +24,7 @@ double simulated_us(const Layout& L, const LayoutFacts& F, const SimCall& call, 
                     const MachineFigures* machine, const Figures& fig, int64_t max_steps, std::string* why,
                     bool* over) {
   CandidateSchedules cs;
-  const bool built = candidate_schedules(L, F, call, c, machine, max_steps, &cs, why);
+  const bool built = candidate_schedules(L, F, call, c, machine, model_phases(fig), max_steps, &cs, why);
   *over = cs.over_limit;
   if (!built) return -1;
   SimResult res;

@@ -119,6 +119,22 @@ struct HierComposition {
   HierBuildFn build;
 };
 
+// What chooses a phase's flat algorithm where nothing forces it and the
+// composition's kind does not fix it: the model of the machine costing
+// each algorithm that fits on the phase's group (decide/phase_choice.h).
+// Deterministic, so every rank chooses alike; null: no choice (the flat
+// rules choose).
+class PhaseChooser {
+ public:
+  virtual ~PhaseChooser() = default;
+  // `inter`: the group is one rank per node (else inside one node);
+  // `copies`: how many such groups run the phase at once (every node its
+  // own intra-node phase), which share the cores where every node's ranks
+  // share them; `machine`: the figures default segments follow.
+  virtual const Algorithm* cheapest(bool inter, int copies, const CollArgs& sub, int64_t unit_bytes,
+                                    const MachineFigures* machine) const = 0;
+};
+
 // Everything a composed schedule depends on besides the layout and the
 // call's CollArgs.  Interned by choose_composition, so its address can key
 // the schedule cache.
@@ -137,6 +153,7 @@ struct HierChoice {
   // The machine figures default segment sizes and the flat rules follow (null: the built-in
   // ones; a tuning file's figures otherwise).
   const MachineFigures* machine = nullptr;
+  const PhaseChooser* phases = nullptr;  // process-lifetime (null: the flat rules)
   std::string name;         // choice_name(): set when interned (not built per call)
 };
 // "hier:<composition>", plus " inter=<algorithm>" when forced.

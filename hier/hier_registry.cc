@@ -82,13 +82,13 @@ int64_t units_of(int64_t bytes, int64_t unit_bytes) {
 // cache, so the key holds every field a composed schedule depends on (the
 // name follows from comp and inter).
 using InternKey = std::tuple<const HierComposition*, bool, int64_t, int64_t, const Algorithm*, const Algorithm*,
-                             const MachineFigures*>;
+                             const MachineFigures*, const PhaseChooser*>;
 std::mutex g_intern_mu;
 std::map<InternKey, std::unique_ptr<HierChoice>> g_interned;
 
 const HierChoice* intern(HierChoice ch) {
   std::lock_guard<std::mutex> lock(g_intern_mu);
-  auto& slot = g_interned[InternKey(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine)];
+  auto& slot = g_interned[InternKey(ch.comp, ch.sockets, ch.unit_bytes, ch.seg_units, ch.inter, ch.intra, ch.machine, ch.phases)];
   if (!slot) {
     ch.name = choice_name(ch);
     slot = std::make_unique<HierChoice>(std::move(ch));
@@ -180,9 +180,10 @@ static int64_t composition_segment(const HierChoice& ch, const Layout& L, const 
 
 HierChoice make_choice(const HierComposition& comp, const Layout& /*L*/, const LayoutFacts& F, const CollArgs& a,
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter,
-                       const MachineFigures* machine) {
+                       const MachineFigures* machine, const PhaseChooser* phases) {
   HierChoice ch;
   ch.machine = machine;
+  ch.phases = phases;
   ch.comp = &comp;
   ch.sockets = uses_sockets(comp, F, a);
   ch.unit_bytes = unit_bytes;
@@ -205,7 +206,7 @@ std::string choice_name(const HierChoice& ch) {
 
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
                                      int64_t segment_bytes, const HierForced& forced, std::string* unfit,
-                                     const MachineFigures* machine) {
+                                     const MachineFigures* machine, const PhaseChooser* phases) {
   std::string missed;
   const HierComposition* comp = nullptr;
   if (!forced.composition.empty()) {
@@ -225,7 +226,7 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
   }
   if (unfit) *unfit = missed;
   if (!comp) return nullptr;
-  return intern(make_choice(*comp, L, F, a, unit_bytes, segment_bytes, inter, machine));
+  return intern(make_choice(*comp, L, F, a, unit_bytes, segment_bytes, inter, machine, phases));
 }
 
 std::string check_hier_tables() {
@@ -264,6 +265,10 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   const Algorithm* a = nullptr;
   if (forced && algorithm_fits(*forced, *sub)) a = forced;
   if (!a) a = phase_rule_algorithm(choice.comp->segmented, inter, *sub, bytes);
+  // The model where the composition's kind leaves the phase open: a
+  // segmented composition's phases are its pipelines (the rules above).
+  if (!a && choice.phases && !choice.comp->segmented && !by_all_blocks)
+    a = choice.phases->cheapest(inter, inter ? 1 : layout.num_nodes, *sub, choice.unit_bytes, choice.machine);
   if (!a) {
     // The rules judge a phase by its own level's figures (a ring's latency
     // inside a node is the node's).  A phase's group has one rank per node

@@ -51,7 +51,7 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
 // (tests adjust it).
 HierChoice make_choice(const HierComposition& comp, const Layout& L, const LayoutFacts& F, const CollArgs& a,
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr,
-                       const MachineFigures* machine = nullptr);
+                       const MachineFigures* machine = nullptr, const PhaseChooser* phases = nullptr);
 
 // What the knobs force on the hierarchical path (runtime/settings.h), by
 // name; empty: the rules decide.
@@ -70,10 +70,12 @@ struct HierForced {
 // a forced inter-node algorithm is used where inter_algorithm_for gives
 // one for the composition picked.  What was forced but could not be used
 // is named in *unfit ("composition scan", "inter-node algorithm twotree",
-// comma-separated; empty when everything forced is used).
+// comma-separated; empty when everything forced is used).  `phases`
+// chooses the phases nothing forces (HierChoice::phases).
 const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a, int64_t unit_bytes,
                                      int64_t segment_bytes, const HierForced& forced = {},
-                                     std::string* unfit = nullptr, const MachineFigures* machine = nullptr);
+                                     std::string* unfit = nullptr, const MachineFigures* machine = nullptr,
+                                     const PhaseChooser* phases = nullptr);
 // How many choices have been interned (one per composition, socket level,
 // unit size, segment, forced algorithms and machine figures met): the
 // memory study (hiercoll_memory) watches that it stays bounded.

@@ -55,12 +55,11 @@ const SelectRule kSelectRules[] = {
     {Op::kScatterv, kAny, "scatterv", 64},
 };
 
-// The flat algorithm of a phase: the first rule for the composition kind
-// (segmented or not), the phase's operation, level and group size that
-// fits the phase.
-enum class Level : uint8_t { kInter, kIntra, kAny };
+// The flat algorithm of a segmented composition's phase: the first rule
+// for the phase's operation, level and group size that fits the phase.
+// (The phases of the other compositions are the model's: decide/phase_choice.h.)
+enum class Level : uint8_t { kInter, kIntra };
 struct PhaseRule {
-  bool segmented;
   Op op;
   Level level;
   int min_group, max_group;
@@ -69,28 +68,19 @@ struct PhaseRule {
   const char* algorithm;
 };
 const PhaseRule kPhaseRules[] = {
-    // Segmented, among nodes: the two-tree from four leaders on (two-tree
+    // Among nodes: the two-tree from four leaders on (two-tree
     // paper Sect. 2: twice the pipelined tree's bandwidth), else the
     // pipelined binary tree (Zhu et al. Sect. 3.1).  The two-tree reduce
     // keeps rank order only with the root at an end, so non-commutative
     // reductions take the tree.
-    {true, Op::kBcast, Level::kInter, 4, kAnyGroup, kAny, false, "twotree"},
-    {true, Op::kBcast, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    {true, Op::kReduce, Level::kInter, 4, kAnyGroup, kAny, true, "twotree"},
-    {true, Op::kReduce, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    // Segmented, inside the node: the pipelined tree, segment by segment,
+    {Op::kBcast, Level::kInter, 4, kAnyGroup, kAny, false, "twotree"},
+    {Op::kBcast, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    {Op::kReduce, Level::kInter, 4, kAnyGroup, kAny, true, "twotree"},
+    {Op::kReduce, Level::kInter, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    // Inside the node: the pipelined tree, segment by segment,
     // so the levels overlap.
-    {true, Op::kBcast, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    {true, Op::kReduce, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
-    // Not segmented: on small groups the binomial reduce at any size (the
-    // flat default's Rabenseifner sends more, smaller messages); among up
-    // to 4 leaders short bcasts go straight from the root's leader (one hop
-    // instead of lg p, the copies within the link's burst); among up to 8
-    // leaders recursive doubling below 64 KiB, where the link's burst hides
-    // the vector it sends each step.
-    {false, Op::kReduce, Level::kAny, 1, 8, kAny, false, "binomial"},
-    {false, Op::kBcast, Level::kInter, 1, 4, 32 << 10, false, "linear"},
-    {false, Op::kAllreduce, Level::kInter, 1, 8, 64 << 10, false, "recursive_doubling"},
+    {Op::kBcast, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
+    {Op::kReduce, Level::kIntra, 1, kAnyGroup, kAny, false, "pipelined_binary_tree"},
 };
 
 }  // namespace
@@ -110,9 +100,9 @@ const HierComposition* selected_composition(const Layout& L, const LayoutFacts& 
 }
 
 const Algorithm* phase_rule_algorithm(bool segmented, bool inter, const CollArgs& sub, int64_t bytes) {
+  if (!segmented) return nullptr;
   for (const PhaseRule& r : kPhaseRules) {
-    if (r.segmented != segmented || r.op != sub.op) continue;
-    if (r.level != Level::kAny && (r.level == Level::kInter) != inter) continue;
+    if (r.op != sub.op || (r.level == Level::kInter) != inter) continue;
     if (sub.size < r.min_group || sub.size > r.max_group || bytes >= r.below_bytes) continue;
     if (r.commutative_only && !sub.commutative) continue;
     const Algorithm* f = find_algorithm(r.op, r.algorithm);

@@ -105,6 +105,9 @@ struct CommState {
   const TuningEntry* tuning = nullptr;
   // The model's figures, resolved with the entry (runtime/tuning.h).
   const Figures* figures = nullptr;
+  // What chooses a composition's open phases: the model under the figures
+  // (decide/phase_choice.h), resolved with them.
+  const PhaseChooser* phases = nullptr;
   bool tuning_resolved = false;
   // The model's decisions for the communicator (runtime/decisions.h),
   // dropped with the tuning entry when the settings change.

@@ -57,7 +57,7 @@ const std::shared_ptr<Schedule>* choose_hierarchical(const Call& c, Plan& plan, 
   if (forcing && decided_hier) forced.otherwise = t.range->method.name;
   const int64_t segment = s.segment_bytes > 0 || !tuned ? s.segment_bytes : t.range->segment_bytes;
   const HierChoice* choice =
-      choose_composition(*topo.layout, facts, args, plan.unit_bytes, segment, forced, &unfit, t.machine);
+      choose_composition(*topo.layout, facts, args, plan.unit_bytes, segment, forced, &unfit, t.machine, t.phases);
   if (!unfit.empty()) {
     if (!tuned) count_fallback(c.api);
     say_unfit(s, c, unfit, choice);

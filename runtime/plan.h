@@ -78,6 +78,7 @@ int finish_plan(const Plan& plan);
 struct Tuned {
   const TunedRange* range = nullptr;
   const MachineFigures* machine = nullptr;
+  const PhaseChooser* phases = nullptr;  // a composition's open phases: the communicator's figures
   bool from_model = false;  // range is the model's decision (runtime/decisions.h), not the file's
   const Algorithm* algorithm = nullptr;  // the model's flat algorithm, resolved once
 };

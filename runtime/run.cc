@@ -11,6 +11,7 @@
 #include "arrival/arrival_mpi.h"
 #include "executors/buffers.h"
 #include "hier/hier_registry.h"
+#include "decide/phase_choice.h"
 #include "runtime/call.h"
 #include "runtime/call_stages.h"
 #include "runtime/comm_state.h"
@@ -287,9 +288,11 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (!state->tuning_resolved) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0,
                                  &state->figures);
+    state->phases = model_phases(comm_figures(state));
     state->tuning_resolved = true;
   }
   Tuned t;
+  t.phases = state->phases;
   if (state->tuning) t.machine = &state->tuning->machine;
   const Op op = plan.args.op;
   const int o = static_cast<int>(op);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "decide/phase_choice.h"
 #include "hier/hier_registry.h"
 
 namespace hiercoll {
@@ -86,12 +87,14 @@ bool decided_schedules(const Layout& L, const LayoutFacts& F, const SimCall& cal
   CandidateSchedules cs;
   std::string unfit;
   const MachineFigures* machine = in.scope.machine;
-  bool ok = candidate_schedules(L, F, call, chosen, machine, max_steps, &cs, &unfit);
+  const PhaseChooser* phases = model_phases(in.figures ? *in.figures : builtin_figures());
+  bool ok = candidate_schedules(L, F, call, chosen, machine, phases, max_steps, &cs, &unfit);
   if (!ok && unfit.find("does not fit") != std::string::npos) {
     // As the runtime: a decided method that does not fit this very call
     // gives way to the rules.
     out->note = unfit;
-    ok = candidate_schedules(L, F, call, rules_candidate(L, F, call, in.scope), machine, max_steps, &cs, &unfit);
+    ok = candidate_schedules(L, F, call, rules_candidate(L, F, call, in.scope), machine, phases, max_steps,
+                              &cs, &unfit);
   }
   if (!ok) {
     *error = unfit;

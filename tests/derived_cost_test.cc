@@ -16,6 +16,7 @@
 #include "decide/decide.h"
 #include "decide/growth_fit.h"
 #include "decide/model_cost.h"
+#include "decide/phase_choice.h"
 #include "decide/scaled_layout.h"
 #include "hier/hier_compose.h"
 #include "sim/sweep.h"
@@ -99,7 +100,7 @@ std::vector<Compared> compare(const Layout& L, Op op, int64_t bytes) {
   for (const MethodChoice& c : candidates_for(L, F, call, CandidateScope{})) {
     CandidateSchedules cs;
     std::string why;
-    if (!candidate_schedules(L, F, call, c, nullptr, int64_t{1} << 40, &cs, &why)) continue;
+    if (!candidate_schedules(L, F, call, c, nullptr, model_phases(fig), int64_t{1} << 40, &cs, &why)) continue;
     const ModelCost whole = model_cost(L, F, call, c, nullptr, fig, int64_t{1} << 40);
     const ModelCost derived = model_cost(L, F, call, c, nullptr, fig, cs.schedules.steps() - 1);
     EXPECT_GT(whole.us, 0) << candidate_text(c) << ": " << whole.note;

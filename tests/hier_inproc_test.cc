@@ -22,6 +22,8 @@
 #include "algorithms/registry.h"
 #include "hier/hier_registry.h"
 #include "hier/node_counts.h"
+#include "select/flat_rules.h"
+#include "select/machine.h"
 #include "tests/support/inproc_check.h"
 #include "tests/support/sanitize_mode.h"
 #include "topo/topology.h"
@@ -508,46 +510,34 @@ TEST(HierForcedSelection, PhasesRunTheForcedAlgorithmByName) {
   }
 }
 
-// The masters' allreduce: recursive doubling while the link's burst hides
-// its bytes (below 64 KiB), the flat default (Rabenseifner) from there; the
-// columns' allreduce on its piece by the same rule.
-TEST(HierSelection, MastersAllreduceByTheirVector) {
-  const Layout L = synthetic({2, 2, 2, 2});
-  const HierGroup masters{{0, 2, 4, 6}, 0, 0};
-  for (int64_t count : {int64_t{1} << 13, int64_t{1} << 14, int64_t{1} << 16}) {
-    const CollArgs a = call_args(L, Op::kAllreduce, count);
-    for (const char* comp : {"allreduce", "allreduce_columns"}) {
-      const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{comp, ""}, nullptr);
-      ASSERT_NE(c, nullptr);
-      const HierCall call{L, a, *c};
-      // The columns' masters reduce half the vector each.
-      const int64_t vector = std::string(comp) == "allreduce" ? count : count / 2;
-      CollArgs sub = call.phase_args(Op::kAllreduce, masters, vector);
-      EXPECT_EQ(std::string(call.phase_algorithm(true, &sub).name),
-                vector * 4 < (64 << 10) ? "recursive_doubling" : "rabenseifner")
-          << comp << " " << count;
-    }
-  }
-}
-
-// Short bcasts go linearly among up to 4 leaders, binomially beyond and
-// from 32 KiB.
-TEST(HierSelection, FewLeadersTakeShortBcastsLinearly) {
+// Without a model of the machine (HierChoice::phases null) an open phase
+// takes the flat default for its group under the level's figures, as the
+// flat path would; a segmented composition's phases are its pipelines
+// whatever chooses.
+TEST(HierSelection, WithoutAModelOpenPhasesTakeTheFlatDefault) {
   for (int nodes : {2, 4, 5}) {
     const Layout L = synthetic(std::vector<int>(nodes, 2));
     HierGroup leaders{{}, 0, 0};
     for (int n = 0; n < nodes; ++n) leaders.ranks.push_back(2 * n);
-    for (int64_t count : {int64_t{1}, int64_t{1} << 12, int64_t{1} << 13}) {
-      const CollArgs a = call_args(L, Op::kBcast, count);
-      const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{"bcast", ""}, nullptr);
-      ASSERT_NE(c, nullptr);
-      const HierCall call{L, a, *c};
-      CollArgs sub = call.phase_args(Op::kBcast, leaders, count);
-      EXPECT_EQ(std::string(call.phase_algorithm(true, &sub).name),
-                nodes <= 4 && count * 4 < (32 << 10) ? "linear" : "binomial")
-          << nodes << " nodes, " << count;
+    for (int64_t count : {int64_t{1}, int64_t{1} << 12, int64_t{1} << 16}) {
+      for (Op op : {Op::kBcast, Op::kAllreduce, Op::kReduce}) {
+        const CollArgs a = call_args(L, op, count);
+        const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{op_name(op), ""}, nullptr);
+        ASSERT_NE(c, nullptr) << op_name(op);
+        const HierCall call{L, a, *c};
+        CollArgs sub = call.phase_args(op, leaders, count);
+        const Algorithm* flat = default_algorithm(sub, count * 4, &builtin_machine());
+        EXPECT_EQ(&call.phase_algorithm(true, &sub), flat) << op_name(op) << " " << nodes << " nodes, " << count;
+      }
     }
   }
+  const Layout L = synthetic({2, 2, 2, 2});
+  const CollArgs a = call_args(L, Op::kBcast, 1 << 20);
+  const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{"bcast_pipelined", ""}, nullptr);
+  ASSERT_NE(c, nullptr);
+  const HierCall call{L, a, *c};
+  CollArgs sub = call.phase_args(Op::kBcast, HierGroup{{0, 2, 4, 6}, 0, 0}, a.count);
+  EXPECT_EQ(std::string(call.phase_algorithm(true, &sub).name), "twotree");
 }
 
 // The knobs are part of the interned choice: same knobs, same address;
