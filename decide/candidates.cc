@@ -14,22 +14,34 @@ int64_t default_segment_of(const Algorithm& a, const SimCall& call, const Machin
 
 namespace {
 
-// The segments a segmented flat algorithm is tried with: its default and a
+// The segments a segmented method is tried with: its default `def` and a
 // quarter and four times it, each as the bounds of select/flat_rules.h
-// raise it (the runtime runs nothing else), each distinct one once.
-std::vector<int64_t> flat_segments(const Algorithm& a, const SimCall& call, const CandidateScope& scope) {
-  if (!a.segmented || call.unit_bytes <= 0) return {0};
+// raise it (the runtime runs nothing else), each distinct one once; 0
+// names the default, as the runtime does.
+std::vector<int64_t> segment_variants(int64_t def, const SimCall& call, const CandidateScope& scope) {
   if (scope.forced_segment > 0) return {scope.forced_segment};
-  const int64_t def = default_segment_of(a, call, scope.machine);
   std::vector<int64_t> seen_units, out;
   for (int64_t seg : {def, def / 4, def * 4}) {
     const int64_t units =
         bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, seg / call.unit_bytes));
     if (std::find(seen_units.begin(), seen_units.end(), units) != seen_units.end()) continue;
     seen_units.push_back(units);
-    out.push_back(seg == def ? 0 : seg);  // 0: the default, as the runtime names it
+    out.push_back(seg == def ? 0 : seg);
   }
   return out;
+}
+
+std::vector<int64_t> flat_segments(const Algorithm& a, const SimCall& call, const CandidateScope& scope) {
+  if (!a.segmented || call.unit_bytes <= 0) return {0};
+  return segment_variants(default_segment_of(a, call, scope.machine), call, scope);
+}
+
+// A segmented composition's: its phases' pipelines at those segments.
+std::vector<int64_t> composition_segments(const HierComposition& comp, const Layout& L, const SimCall& call,
+                                          const CandidateScope& scope) {
+  if (!comp.segmented || call.unit_bytes <= 0) return {scope.forced_segment};
+  return segment_variants(composition_default_segment_bytes(comp, L, call.args, call.unit_bytes, scope.machine),
+                          call, scope);
 }
 
 }  // namespace
@@ -53,15 +65,17 @@ std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, 
   for (const HierComposition* comp : compositions_for(a.op)) {
     if (!composition_applies(*comp, L, F, a)) continue;
     if (scope.no_count_exchange && (comp->needs & kNeedAllCounts)) continue;
-    MethodChoice c;
-    c.method.kind = Method::kHier;
-    c.method.name = comp->name;
-    c.segment_bytes = scope.forced_segment;
-    out.push_back(c);
-    for (const std::string& inter : inters) {
-      if (!inter_algorithm_for(*comp, L, a, inter)) continue;
-      c.method.inter = inter;
+    for (int64_t seg : composition_segments(*comp, L, call, scope)) {
+      MethodChoice c;
+      c.method.kind = Method::kHier;
+      c.method.name = comp->name;
+      c.segment_bytes = seg;
       out.push_back(c);
+      for (const std::string& inter : inters) {
+        if (!inter_algorithm_for(*comp, L, a, inter)) continue;
+        c.method.inter = inter;
+        out.push_back(c);
+      }
     }
   }
   return out;

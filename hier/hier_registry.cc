@@ -160,22 +160,25 @@ const Algorithm* inter_algorithm_for(const HierComposition& comp, const Layout& 
 // The message a segmented composition cuts into segments: the call's, or
 // for gather and scatter the largest node's bundle, which is what passes
 // between the leaders.
-static int64_t segmented_message_bytes(const HierChoice& ch, const Layout& L, const CollArgs& a) {
-  if (a.op != Op::kGather && a.op != Op::kScatter) return selection_bytes(a.op, ch.unit_bytes, a);
+static int64_t segmented_message_bytes(const Layout& L, const CollArgs& a, int64_t unit_bytes) {
+  if (a.op != Op::kGather && a.op != Op::kScatter) return selection_bytes(a.op, unit_bytes, a);
   int largest = 0;
   for (int n = 0; n < L.num_nodes; ++n) largest = std::max(largest, L.node_size(n));
-  return ch.unit_bytes * largest;
+  return unit_bytes * largest;
+}
+
+int64_t composition_default_segment_bytes(const HierComposition& comp, const Layout& L, const CollArgs& a,
+                                          int64_t unit_bytes, const MachineFigures* machine) {
+  if (!comp.segmented) return 0;
+  const int64_t bytes = segmented_message_bytes(L, a, unit_bytes);
+  const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
+  return std::max(default_segment_bytes(*tree, bytes, L.num_nodes, machine), bytes / kSegmentsPerMessage);
 }
 
 // The segment, in units, of every phase of a segmented composition without
-// a forced one: the flat default for the message and node count, at most
-// kSegmentsPerMessage segments.
+// a forced one.
 static int64_t composition_segment(const HierChoice& ch, const Layout& L, const CollArgs& a) {
-  const int64_t bytes = segmented_message_bytes(ch, L, a);
-  const Algorithm* tree = find_algorithm(Op::kBcast, kSegmentReference);
-  const int64_t seg =
-      std::max(default_segment_bytes(*tree, bytes, L.num_nodes, ch.machine), bytes / kSegmentsPerMessage);
-  return units_of(seg, ch.unit_bytes);
+  return units_of(composition_default_segment_bytes(*ch.comp, L, a, ch.unit_bytes, ch.machine), ch.unit_bytes);
 }
 
 HierChoice make_choice(const HierComposition& comp, const Layout& /*L*/, const LayoutFacts& F, const CollArgs& a,

@@ -53,6 +53,13 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr,
                        const MachineFigures* machine = nullptr, const PhaseChooser* phases = nullptr);
 
+// The segment, in bytes, of every phase of a segmented composition where
+// nothing forces one: the flat default for the message (for gather and
+// scatter the largest node's bundle) and the node count, at most 4
+// segments a message; 0 for a composition that is not segmented.
+int64_t composition_default_segment_bytes(const HierComposition& comp, const Layout& L, const CollArgs& a,
+                                          int64_t unit_bytes, const MachineFigures* machine);
+
 // What the knobs force on the hierarchical path (runtime/settings.h), by
 // name; empty: the rules decide.
 struct HierForced {

@@ -14,6 +14,7 @@
 #include "decide/decide.h"
 #include "decide/native_rules.h"
 #include "hier/hier_compose.h"
+#include "hier/hier_registry.h"
 #include "sim/explain.h"
 #include "sim/sweep.h"
 
@@ -118,6 +119,36 @@ TuningEntry entry_for(const Layout& L, Op op, const std::string& method, double 
   r.measured = true;
   e.ranges[static_cast<int>(op)] = {r};
   return e;
+}
+
+// A segmented method is a candidate at its default segment (named 0) and
+// at a quarter and four times it, as the runtime bounds them, each once: a
+// flat pipeline as a segmented composition; an unsegmented composition
+// once, and a forced segment alone.
+TEST(Decide, SegmentedMethodsAreCandidatesAtThreeSegments) {
+  Fixture fx({2, 2, 2, 2});
+  const SimCall call = bench_call(Op::kBcast, 1 << 22, fx.L.size, 0);
+  const HierComposition* piped = find_composition(Op::kBcast, "bcast_pipelined");
+  ASSERT_NE(piped, nullptr);
+  const int64_t def = composition_default_segment_bytes(*piped, fx.L, call.args, call.unit_bytes, nullptr);
+  ASSERT_GT(def, 0);
+  const auto segments_of = [&](Method::Kind kind, const std::string& name, const CandidateScope& scope) {
+    std::vector<int64_t> segs;
+    for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, scope))
+      if (c.method.kind == kind && c.method.name == name && c.method.inter.empty()) segs.push_back(c.segment_bytes);
+    return segs;
+  };
+  EXPECT_EQ(segments_of(Method::kHier, "bcast_pipelined", {}), (std::vector<int64_t>{0, def / 4, def * 4}));
+  EXPECT_EQ(segments_of(Method::kHier, "bcast", {}), std::vector<int64_t>{0});
+  EXPECT_EQ(segments_of(Method::kFlat, "chain", {}).size(), 3u);
+  CandidateScope forced;
+  forced.forced_segment = 8192;
+  EXPECT_EQ(segments_of(Method::kHier, "bcast_pipelined", forced), std::vector<int64_t>{8192});
+  // Each leaders' algorithm of the pipelined composition at each segment.
+  int chains = 0;
+  for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, {}))
+    chains += c.method.name == "bcast_pipelined" && c.method.inter == "chain";
+  EXPECT_EQ(chains, 3);
 }
 
 TEST(Decide, TheFilesMeasurementReplacesTheModelAndWins) {
