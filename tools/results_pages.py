@@ -29,6 +29,7 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from results_decide import render_decide  # noqa: E402
+from results_regret import render_regret  # noqa: E402
 from results_render import (provenance, read_run, render_bench, render_sim, render_table1,  # noqa: E402
                             render_tuned, runs_of)
 
@@ -69,6 +70,15 @@ PAGES = OrderedDict([
                "against Open MPI's default collectives (`native`, coll/tuned) interleaved in its jobs, on 4 "
                "emulated nodes of 2 ranks whose inter-node traffic goes through one 2 Gbit/s link per node."),
         doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_bench)),
+    ("heldout", dict(
+        title="Layouts never measured: regret of the decision",
+        about=("hiercoll's default selection deciding from model figures calibrated on 2 nodes x 2 ranks only "
+               "(`hier (file)`: a tuning file whose one entry, 2x2, carries them; `2x2-figures.json` in the "
+               "data folder) and from the built-in figures (`hier`), beside an exhaustive tuning of the very "
+               "layout (`tuned`, `hiercoll tune --exhaustive`) and Open MPI's default collectives (`native`), "
+               "interleaved in each job, on emulated nodes whose inter-node traffic goes through one 2 Gbit/s "
+               "link per node. Made by `tools/heldout_study.sh`."),
+        doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_regret)),
     ("sim-64x16", dict(
         title="Predicted times at 64 nodes x 16 ranks",
         about=SIM_ABOUT,
