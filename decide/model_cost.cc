@@ -6,6 +6,7 @@
 #include "decide/growth_fit.h"
 #include "decide/phase_choice.h"
 #include "decide/scaled_layout.h"
+#include "hier/hier_registry.h"
 #include "select/flat_rules.h"
 #include "select/tuning_file.h"
 #include "sim/engine.h"
@@ -35,13 +36,61 @@ double simulated_us(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   return res.time_us;
 }
 
+// Whether the call's time depends on its root.
+bool rooted(Op op) {
+  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
+         op == Op::kScatterv;
+}
+
+// The candidate's time for any root: a rooted call at the first and the
+// last rank, averaged.  A flat tree numbered from its root crosses the
+// nodes' links once from rank 0 on a layout by slot and at most steps
+// from the last rank (bcast of 1 MiB by segmented binomial tree on 2x4:
+// 5.7 ms from rank 0, 21 ms from rank 3 or 7), so a decision by root 0
+// alone would pick it for every root.  < 0 where either fails.
+double over_roots_us(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
+                     const MachineFigures* machine, const Figures& fig, int64_t max_steps, std::string* why,
+                     bool* over) {
+  const double first = simulated_us(L, F, call, c, machine, fig, max_steps, why, over);
+  if (first < 0 || !rooted(call.args.op) || L.size < 2 || call.args.root != 0) return first;
+  SimCall last = call;
+  last.args.root = L.size - 1;
+  const double other = simulated_us(L, F, last, c, machine, fig, max_steps, why, over);
+  return other < 0 ? other : (first + other) / 2;
+}
+
 // The candidate as it runs on the whole layout: a flat algorithm's default
-// segment is the one for the whole group, not each sample's.
-MethodChoice fixed_segment(const SimCall& call, const MethodChoice& c, const MachineFigures* machine) {
+// segment is the one for the whole group, not each sample's; a
+// composition's open leaders' phase runs the algorithm the model picks
+// for the whole layout's leaders (decide/phase_choice.h), not the one each
+// sample's fewer leaders would, or the fit would join different
+// algorithms' times.
+MethodChoice as_on_whole(const Layout& L, const SimCall& call, const MethodChoice& c, const MachineFigures* machine,
+                         const Figures& fig) {
   MethodChoice f = c;
-  if (c.method.kind != Method::kFlat || c.segment_bytes > 0 || call.unit_bytes <= 0) return f;
-  const Algorithm* alg = find_algorithm(call.args.op, c.method.name);
-  if (alg && alg->segmented) f.segment_bytes = default_segment_of(*alg, call, machine);
+  if (c.method.kind == Method::kFlat) {
+    const Algorithm* alg = find_algorithm(call.args.op, c.method.name);
+    if (alg && alg->segmented && c.segment_bytes <= 0 && call.unit_bytes > 0)
+      f.segment_bytes = default_segment_of(*alg, call, machine);
+    return f;
+  }
+  const HierComposition* comp = c.method.kind == Method::kHier && c.method.inter.empty()
+                                    ? find_composition(call.args.op, c.method.name)
+                                    : nullptr;
+  if (!comp || comp->segmented) return f;
+  for (int i = 0; i < kNumOps; ++i) {
+    if (!(comp->inter_ops & op_bit(static_cast<Op>(i)))) continue;
+    const Op op = static_cast<Op>(i);
+    if (is_v_op(op) || op == Op::kReduceScatter) break;  // chosen by all blocks: the rules
+    CollArgs leaders;
+    leaders.op = op;
+    leaders.size = L.num_nodes;
+    leaders.count = call.args.count;
+    leaders.commutative = call.args.commutative;
+    const Algorithm* a = model_phases(fig)->cheapest(true, 1, leaders, call.unit_bytes, machine);
+    if (a && inter_algorithm_for(*comp, L, call.args, a->name)) f.method.inter = a->name;
+    break;
+  }
   return f;
 }
 
@@ -52,7 +101,7 @@ ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const
   const Layout& L = smaller->whole();
   const Op op = call.args.op;
   const int64_t bytes = tuning_bytes(op, call.unit_bytes, call.args);
-  const MethodChoice sampled = fixed_segment(call, c, machine);
+  const MethodChoice sampled = as_on_whole(L, call, c, machine, fig);
   std::vector<GrowthSample> samples;
   for (int n = 2; n < L.num_nodes; n *= 2) {
     const SmallerLayout& Ln = smaller->with_nodes(n);
@@ -60,7 +109,7 @@ ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const
     cn.args.commutative = call.args.commutative;
     std::string why;
     bool over = false;
-    const double us = simulated_us(Ln.layout, Ln.facts, cn, sampled, machine, fig, max_steps, &why, &over);
+    const double us = over_roots_us(Ln.layout, Ln.facts, cn, sampled, machine, fig, max_steps, &why, &over);
     if (over) break;
     if (us > 0) samples.push_back({static_cast<double>(n), us});
   }
@@ -83,7 +132,7 @@ ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call,
                      SmallerLayouts* smaller) {
   ModelCost out;
   bool over = false;
-  out.us = simulated_us(L, F, call, c, machine, fig, max_steps, &out.note, &over);
+  out.us = over_roots_us(L, F, call, c, machine, fig, max_steps, &out.note, &over);
   if (out.us >= 0 || !over || L.num_nodes < 2) return out;
   SmallerLayouts own(L);
   ModelCost d = derived_model_cost(smaller ? smaller : &own, call, c, machine, fig, max_steps);

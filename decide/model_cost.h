@@ -21,8 +21,10 @@ struct ModelCost {
   bool derived = false;  // from smaller layouts
 };
 
-// `smaller`: L's smaller layouts, shared by the candidates of a decision
-// (null: built for this candidate alone).
+// A rooted call given at root 0 (bcast, reduce, gather, scatter and their
+// v-variants) is costed at its first and its last rank, averaged, since
+// the decision serves every root.  `smaller`: L's smaller layouts, shared
+// by the candidates of a decision (null: built for this candidate alone).
 ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
                      const MachineFigures* machine, const Figures& fig, int64_t max_steps,
                      SmallerLayouts* smaller = nullptr);

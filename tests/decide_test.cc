@@ -11,10 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "decide/candidate.h"
 #include "decide/decide.h"
+#include "decide/model_cost.h"
+#include "decide/phase_choice.h"
 #include "decide/native_rules.h"
 #include "hier/hier_compose.h"
 #include "hier/hier_registry.h"
+#include "sim/engine.h"
 #include "sim/explain.h"
 #include "sim/sweep.h"
 
@@ -149,6 +153,35 @@ TEST(Decide, SegmentedMethodsAreCandidatesAtThreeSegments) {
   for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, {}))
     chains += c.method.name == "bcast_pipelined" && c.method.inter == "chain";
   EXPECT_EQ(chains, 3);
+}
+
+// A rooted call is costed at its first and last rank, averaged: a flat
+// tree numbered from its root crosses the links of a layout by slot less
+// from rank 0 than from the last rank.  An unrooted call at rank 0 alone.
+TEST(Decide, RootedCallsAreCostedAtTheFirstAndTheLastRank) {
+  Fixture fx({4, 4});
+  const Figures& fig = builtin_figures();
+  const auto simulated = [&](Op op, const char* name, int root) {
+    const SimCall call = bench_call(op, 1 << 20, fx.L.size, root);
+    MethodChoice c;
+    c.method = Method{Method::kFlat, name, ""};
+    CandidateSchedules cs;
+    std::string why;
+    EXPECT_TRUE(candidate_schedules(fx.L, fx.F, call, c, nullptr, model_phases(fig), int64_t{1} << 30, &cs, &why))
+        << why;
+    SimResult res;
+    EXPECT_TRUE(simulate(SimInput{&cs.schedules, &fx.L.node_of, call.unit_bytes}, fig.model, &res, &why)) << why;
+    return res.time_us;
+  };
+  const auto modelled = [&](Op op, const char* name) {
+    MethodChoice c;
+    c.method = Method{Method::kFlat, name, ""};
+    return model_cost(fx.L, fx.F, bench_call(op, 1 << 20, fx.L.size, 0), c, nullptr, fig, int64_t{1} << 30).us;
+  };
+  const double first = simulated(Op::kBcast, "binomial", 0), last = simulated(Op::kBcast, "binomial", 7);
+  EXPECT_GT(last, first);
+  EXPECT_NEAR(modelled(Op::kBcast, "binomial"), (first + last) / 2, 1e-6 * first);
+  EXPECT_NEAR(modelled(Op::kAllreduce, "ring"), simulated(Op::kAllreduce, "ring", 0), 1e-6 * first);
 }
 
 TEST(Decide, TheFilesMeasurementReplacesTheModelAndWins) {
