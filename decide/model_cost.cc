@@ -22,10 +22,10 @@ constexpr size_t kMostSamples = 5;
 // The candidate simulated on L; < 0 with *why (and *over where the step
 // limit stopped it).
 double simulated_us(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                    const MachineFigures* machine, const Figures& fig, int64_t max_steps, std::string* why,
-                    bool* over) {
+                    const MachineFigures* machine, const Figures& fig, const PhaseChooser* phases, int64_t max_steps,
+                    std::string* why, bool* over) {
   CandidateSchedules cs;
-  const bool built = candidate_schedules(L, F, call, c, machine, model_phases(fig), max_steps, &cs, why);
+  const bool built = candidate_schedules(L, F, call, c, machine, phases, max_steps, &cs, why);
   *over = cs.over_limit;
   if (!built) return -1;
   SimResult res;
@@ -36,12 +36,6 @@ double simulated_us(const Layout& L, const LayoutFacts& F, const SimCall& call, 
   return res.time_us;
 }
 
-// Whether the call's time depends on its root.
-bool rooted(Op op) {
-  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
-         op == Op::kScatterv;
-}
-
 // The candidate's time for any root: a rooted call at the first and the
 // last rank, averaged.  A flat tree numbered from its root crosses the
 // nodes' links once from rank 0 on a layout by slot and at most steps
@@ -49,13 +43,13 @@ bool rooted(Op op) {
 // 5.7 ms from rank 0, 21 ms from rank 3 or 7), so a decision by root 0
 // alone would pick it for every root.  < 0 where either fails.
 double over_roots_us(const Layout& L, const LayoutFacts& F, const SimCall& call, const MethodChoice& c,
-                     const MachineFigures* machine, const Figures& fig, int64_t max_steps, std::string* why,
-                     bool* over) {
-  const double first = simulated_us(L, F, call, c, machine, fig, max_steps, why, over);
-  if (first < 0 || !rooted(call.args.op) || L.size < 2 || call.args.root != 0) return first;
+                     const MachineFigures* machine, const Figures& fig, const PhaseChooser* phases,
+                     int64_t max_steps, std::string* why, bool* over) {
+  const double first = simulated_us(L, F, call, c, machine, fig, phases, max_steps, why, over);
+  if (first < 0 || !is_rooted(call.args.op) || L.size < 2 || call.args.root != 0) return first;
   SimCall last = call;
   last.args.root = L.size - 1;
-  const double other = simulated_us(L, F, last, c, machine, fig, max_steps, why, over);
+  const double other = simulated_us(L, F, last, c, machine, fig, phases, max_steps, why, over);
   return other < 0 ? other : (first + other) / 2;
 }
 
@@ -66,7 +60,7 @@ double over_roots_us(const Layout& L, const LayoutFacts& F, const SimCall& call,
 // sample's fewer leaders would, or the fit would join different
 // algorithms' times.
 MethodChoice as_on_whole(const Layout& L, const SimCall& call, const MethodChoice& c, const MachineFigures* machine,
-                         const Figures& fig) {
+                         const PhaseChooser* phases) {
   MethodChoice f = c;
   if (c.method.kind == Method::kFlat) {
     const Algorithm* alg = find_algorithm(call.args.op, c.method.name);
@@ -82,12 +76,7 @@ MethodChoice as_on_whole(const Layout& L, const SimCall& call, const MethodChoic
     if (!(comp->inter_ops & op_bit(static_cast<Op>(i)))) continue;
     const Op op = static_cast<Op>(i);
     if (is_v_op(op) || op == Op::kReduceScatter) break;  // chosen by all blocks: the rules
-    CollArgs leaders;
-    leaders.op = op;
-    leaders.size = L.num_nodes;
-    leaders.count = call.args.count;
-    leaders.commutative = call.args.commutative;
-    const Algorithm* a = model_phases(fig)->cheapest(true, 1, leaders, call.unit_bytes, machine);
+    const Algorithm* a = phases->cheapest(true, 1, leaders_args(op, L, call.args), call.unit_bytes, machine);
     if (a && inter_algorithm_for(*comp, L, call.args, a->name)) f.method.inter = a->name;
     break;
   }
@@ -101,7 +90,8 @@ ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const
   const Layout& L = smaller->whole();
   const Op op = call.args.op;
   const int64_t bytes = tuning_bytes(op, call.unit_bytes, call.args);
-  const MethodChoice sampled = as_on_whole(L, call, c, machine, fig);
+  const PhaseChooser* phases = model_phases(fig);
+  const MethodChoice sampled = as_on_whole(L, call, c, machine, phases);
   std::vector<GrowthSample> samples;
   for (int n = 2; n < L.num_nodes; n *= 2) {
     const SmallerLayout& Ln = smaller->with_nodes(n);
@@ -109,7 +99,8 @@ ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const
     cn.args.commutative = call.args.commutative;
     std::string why;
     bool over = false;
-    const double us = over_roots_us(Ln.layout, Ln.facts, cn, sampled, machine, fig, max_steps, &why, &over);
+    const double us =
+        over_roots_us(Ln.layout, Ln.facts, cn, sampled, machine, fig, phases, max_steps, &why, &over);
     if (over) break;
     if (us > 0) samples.push_back({static_cast<double>(n), us});
   }
@@ -132,7 +123,7 @@ ModelCost model_cost(const Layout& L, const LayoutFacts& F, const SimCall& call,
                      SmallerLayouts* smaller) {
   ModelCost out;
   bool over = false;
-  out.us = over_roots_us(L, F, call, c, machine, fig, max_steps, &out.note, &over);
+  out.us = over_roots_us(L, F, call, c, machine, fig, model_phases(fig), max_steps, &out.note, &over);
   if (out.us >= 0 || !over || L.num_nodes < 2) return out;
   SmallerLayouts own(L);
   ModelCost d = derived_model_cost(smaller ? smaller : &own, call, c, machine, fig, max_steps);

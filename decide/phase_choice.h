@@ -5,8 +5,9 @@
 // nodes, or p ranks of one node) under the figures, and the cheapest runs.
 // Where every node's ranks share the machine's cores (the emulated
 // cluster), an intra-node phase is costed on its nodes' share of them, as
-// all nodes run it at once.  Costs are kept per operation, level, group, size class and what the
-// algorithms' restrictions read, so a phase is costed once per process.
+// all nodes run it at once.  Costs are kept per operation, level, group,
+// size class and what the algorithms' restrictions read, so a phase is
+// costed once per process.
 #pragma once
 
 #include "decide/figures.h"

@@ -96,6 +96,8 @@ const HierChoice* intern(HierChoice ch) {
   return slot.get();
 }
 
+}  // namespace
+
 // The node leaders' phase of operation `op` for the call, as far as an
 // algorithm's restrictions go: group size, commutativity.  Root 0: no
 // algorithm of an inter-node phase's operations restricts the root (and
@@ -108,8 +110,6 @@ CollArgs leaders_args(Op op, const Layout& L, const CollArgs& a) {
   s.commutative = a.commutative;
   return s;
 }
-
-}  // namespace
 
 const RegistryTable<HierComposition>& composition_table() {
   static const RegistryTable<HierComposition> table(kCompositions);

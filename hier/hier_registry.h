@@ -53,6 +53,10 @@ HierChoice make_choice(const HierComposition& comp, const Layout& L, const Layou
                        int64_t unit_bytes, int64_t segment_bytes, const Algorithm* inter = nullptr,
                        const MachineFigures* machine = nullptr, const PhaseChooser* phases = nullptr);
 
+// The node leaders' phase of operation `op` for call `a`, as far as an
+// algorithm's restrictions go (group size, commutativity; root 0).
+CollArgs leaders_args(Op op, const Layout& L, const CollArgs& a);
+
 // The segment, in bytes, of every phase of a segmented composition where
 // nothing forces one: the flat default for the message (for gather and
 // scatter the largest node's bundle) and the node count, at most 4

@@ -11,10 +11,6 @@ namespace hiercoll {
 
 namespace {
 
-bool is_rooted(Op op) {
-  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
-         op == Op::kScatterv;
-}
 bool is_gather(Op op) { return op == Op::kGather || op == Op::kGatherv; }
 bool is_scatter(Op op) { return op == Op::kScatter || op == Op::kScatterv; }
 bool is_reduction(Op op) {

@@ -15,6 +15,11 @@ constexpr int kNumOps = 15;
 
 // The v-variants: per-rank blocks of any size at any displacement.
 inline bool is_v_op(Op op) { return op >= Op::kGatherv; }
+// The operations with a root.
+inline bool is_rooted(Op op) {
+  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
+         op == Op::kScatterv;
+}
 
 const char* op_name(Op op);                 // "bcast", "reduce_scatter", ...
 bool op_from_name(const char* name, Op* op);  // inverse of op_name

@@ -110,11 +110,6 @@ std::vector<int> sample_roots(const Layout& L) {
   return roots;
 }
 
-bool is_rooted(Op op) {
-  return op == Op::kBcast || op == Op::kReduce || op == Op::kGather || op == Op::kScatter || op == Op::kGatherv ||
-         op == Op::kScatterv;
-}
-
 // ---- running a composition -------------------------------------------------
 
 struct Case {
