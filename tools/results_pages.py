@@ -28,6 +28,7 @@ import tempfile
 from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results_agreement import render_agreement  # noqa: E402
 from results_decide import render_decide  # noqa: E402
 from results_regret import render_regret  # noqa: E402
 from results_render import (provenance, read_run, render_bench, render_sim, render_table1,  # noqa: E402
@@ -79,6 +80,14 @@ PAGES = OrderedDict([
                "interleaved in each job, on emulated nodes whose inter-node traffic goes through one 2 Gbit/s "
                "link per node. Made by `tools/heldout_study.sh`."),
         doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_regret)),
+    ("agreement", dict(
+        title="Layouts never measured: does the model rank the measured winner first?",
+        about=("An exhaustive tuning of each layout (`hiercoll tune --exhaustive`) measures every candidate "
+               "method at each point; `hiercoll explain` ranks the same candidates under the model, with "
+               "figures calibrated on 2 nodes x 2 ranks only (the held-out study's) and with the built-in "
+               "figures. Emulated nodes whose inter-node traffic goes through one 2 Gbit/s link per node. "
+               "Made by `tools/agreement_study.sh`."),
+        doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_agreement)),
     ("sim-64x16", dict(
         title="Predicted times at 64 nodes x 16 ranks",
         about=SIM_ABOUT,

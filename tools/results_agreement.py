@@ -1,0 +1,111 @@
+"""Model agreement on a layout, for tools/results_pages.py: an exhaustive
+tuning's measurements of every candidate (`exhaustive.json.points.csv`)
+beside `explain`'s ranking of the candidates under two sets of figures
+(`model-file.csv`: a figures file; `model-builtin.csv`: the built-in ones),
+as tools/agreement_study.sh makes them.
+
+A method is compared without its segment: its measured time is its best
+over the segments the tuning tried, and its place in the model's ranking is
+that of its best-ranked row.  The model's ranking is taken over the methods
+the tuning measured."""
+import math
+import os
+import re
+
+from results_render import read_csv, size_name, table
+
+SEGMENT = re.compile(r" seg=\S+$")
+
+
+def measured(folder):
+    """(op, bytes) -> {method: best median us} from the tuning's points."""
+    out = {}
+    for row in read_csv(os.path.join(folder, "exhaustive.json.points.csv")):
+        point = out.setdefault((row["op"], int(row["bytes"])), {})
+        t = float(row["median_us"])
+        m = row["method"]
+        point[m] = min(t, point.get(m, t))
+    return out
+
+
+def ranking(path):
+    """(op, bytes) -> the model's methods, cheapest first, each once."""
+    out = {}
+    for row in sorted(read_csv(path), key=lambda r: int(r["rank"])):
+        order = out.setdefault((row["op"], int(row["bytes"])), [])
+        m = SEGMENT.sub("", row["method"])
+        if m not in order:
+            order.append(m)
+    return out
+
+
+def by_order(points, ranked):
+    """Pairs each measured point with the model's ranking at the same size:
+    the tuning counts an operation's bytes as the benchmark does
+    (effective bytes), explain by the sizes it was asked; both grow alike."""
+    pairs = {}
+    for op in sorted({op for op, _ in points}):
+        mine = sorted(b for o, b in points if o == op)
+        theirs = sorted(b for o, b in ranked if o == op)
+        if len(mine) != len(theirs):
+            raise SystemExit(f"results_pages: {op}: {len(mine)} measured sizes, {len(theirs)} ranked")
+        pairs.update({(op, b): ranked[(op, e)] for b, e in zip(mine, theirs)})
+    return pairs
+
+
+# How many of the model's first methods a tuning guided by it would measure.
+FIRST_K = (1, 3, 5, 10)
+
+
+def judge(times, order):
+    """(winner, model's first, winner's place in the model's order from 1,
+    the first's measured time over the winner's, and for each k of FIRST_K
+    the best of the model's first k methods' measured time over the
+    winner's)."""
+    order = [m for m in order if m in times]
+    winner = min(times, key=times.get)
+    place = order.index(winner) + 1 if winner in order else None
+    first = order[0] if order else None
+    best_of = {k: min(times[m] for m in order[:k]) / times[winner] for k in FIRST_K if order}
+    return winner, first, place, (times[first] / times[winner]) if first else None, best_of
+
+
+def summary(name, judged):
+    n = len(judged)
+    top1 = sum(j[2] == 1 for j in judged)
+    top3 = sum(j[2] is not None and j[2] <= 3 for j in judged)
+    ratios = [j[3] for j in judged if j[3]]
+    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
+    within = ", ".join(f"{k}: {sum(j[4].get(k, math.inf) <= 1.03 for j in judged)}" for k in FIRST_K)
+    return (f"{name}: the measured winner is the model's first at {top1} of {n} points, among its first three "
+            f"at {top3}; the model's first took {geo:.3f} of the winner's time on geometric mean; the best of "
+            f"the model's first k methods is within 3% of the winner at (k: points) {within}")
+
+
+def render_agreement(folder, info):
+    points = measured(folder)
+    models = [(label, by_order(points, ranking(os.path.join(folder, f))))
+              for label, f in (("2x2 figures", "model-file.csv"), ("built-in figures", "model-builtin.csv"))]
+    judged = {label: {} for label, _ in models}
+    rows = []
+    for op, b in sorted(points, key=lambda k: (k[0], k[1])):
+        row = [op, size_name(b)]
+        for label, pairs in models:
+            winner, first, place, ratio, best_of = judge(points[(op, b)], pairs[(op, b)])
+            judged[label][(op, b)] = (winner, first, place, ratio, best_of)
+            if len(row) == 2:
+                row.append(winner)
+            row += [first if first != winner else "(same)", place or "-", f"{ratio:.2f}" if ratio else "-"]
+        rows.append(row)
+    explain = open(os.path.join(folder, "explain.txt")).read().split("\n")
+    heading = os.path.basename(folder).split("-", 1)[1].replace("-", ",")
+    if "map-by node" in info["command"]:
+        heading += " round-robin"
+    out = ["The model's rankings: " + "; ".join(f"`{line.split(': ', 1)[1]}`" for line in explain if ": " in line)
+           + ". Per point: the method the tuning measured fastest; under each figures the model's first "
+           "method, the winner's place in the model's ranking and the first's measured time over the "
+           "winner's.", ""]
+    out += table(["operation", "size", "measured winner", "2x2: model's first", "place", "time",
+                  "built-in: model's first", "place", "time"], rows)
+    out += [""] + [summary(label, list(judged[label].values())) + "." for label, _ in models]
+    return f"{heading}: {len(rows)} points", out
