@@ -8,6 +8,7 @@
 
 #include "decide/candidate.h"
 #include "decide/model_cost.h"
+#include "select/flat_rules.h"
 #include "select/model_figures_json.h"
 
 namespace hiercoll {
@@ -26,6 +27,28 @@ Layout level_layout(bool inter, int p) {
   return make_layout(node, std::vector<int>(p, 0), "none");
 }
 
+// A reduce-scatter's or allgatherv's phase is costed by all its blocks'
+// bytes, which every member knows, as even blocks.
+bool by_all_blocks(const CollArgs& a) { return a.op == Op::kReduceScatter || a.op == Op::kAllgatherv; }
+
+// The units the phase is costed by: all blocks' (a member's own may be
+// empty where others' are not), else its count.
+int64_t phase_units(const CollArgs& a) { return by_all_blocks(a) ? selection_bytes(a.op, 1, a) : a.count; }
+
+// `a.count` units in all as p even blocks (the last ones one unit shorter
+// where they do not divide), each rank's block its count.
+void even_blocks(CollArgs* a) {
+  const int64_t total = a->count, p = a->size;
+  a->counts.assign(p, 0);
+  a->displs.assign(p, 0);
+  for (int64_t r = 0, off = 0; r < p; ++r) {
+    a->counts[r] = total / p + (r < total % p ? 1 : 0);
+    a->displs[r] = off;
+    off += a->counts[r];
+  }
+  a->count = a->counts[a->rank];
+}
+
 class ModelPhases final : public PhaseChooser {
  public:
   explicit ModelPhases(const Figures& fig) : fig_(fig) {}
@@ -33,7 +56,7 @@ class ModelPhases final : public PhaseChooser {
   const Algorithm* cheapest(bool inter, int copies, const CollArgs& sub, int64_t unit_bytes,
                             const MachineFigures* machine) const override {
     if (sub.size < 2 || unit_bytes <= 0) return nullptr;
-    const int cls = size_class(sub.count * unit_bytes);
+    const int cls = size_class(phase_units(sub) * unit_bytes);
     const int64_t alpha_over_beta = machine ? machine->alpha_over_beta_bytes() : -1;
     if (!fig_.model.cores_shared_by_all || fig_.model.cores <= 0) copies = 1;
     const Key key{sub.op, inter, copies, sub.size, cls, sub.commutative, sub.root == 0, unit_bytes, alpha_over_beta};
@@ -76,8 +99,9 @@ class ModelPhases final : public PhaseChooser {
     call.args.rank = 0;
     call.args.root = 0;
     call.args.seg_units = 0;
-    call.args.count = sub.count == 0 ? 0 : std::max<int64_t>(1, class_bytes(cls) / unit_bytes);
+    call.args.count = phase_units(sub) == 0 ? 0 : std::max<int64_t>(1, class_bytes(cls) / unit_bytes);
     call.unit_bytes = unit_bytes;
+    if (by_all_blocks(sub)) even_blocks(&call.args);
     const Algorithm* best = nullptr;
     double best_us = 0;
     for (const Algorithm* a : algorithms_for(sub.op)) {

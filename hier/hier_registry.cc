@@ -270,8 +270,15 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   if (!a) a = phase_rule_algorithm(choice.comp->segmented, inter, *sub, bytes);
   // The model where the composition's kind leaves the phase open: a
   // segmented composition's phases are its pipelines (the rules above).
-  if (!a && choice.phases && !choice.comp->segmented && !by_all_blocks)
+  // By all blocks only where every member knows them all alike: a
+  // reduce-scatter's, an allgatherv's unless one block dominates (the
+  // model costs even blocks; the rules see the skew).
+  const bool costable = !by_all_blocks || sub->op == Op::kReduceScatter ||
+                        (sub->op == Op::kAllgatherv && !is_skewed(*sub));
+  if (!a && choice.phases && !choice.comp->segmented && costable) {
     a = choice.phases->cheapest(inter, inter ? 1 : layout.num_nodes, *sub, choice.unit_bytes, choice.machine);
+    if (a && !algorithm_fits(*a, *sub)) a = nullptr;  // (costed on a phase alike but for its blocks)
+  }
   if (!a) {
     // The rules judge a phase by its own level's figures (a ring's latency
     // inside a node is the node's).  A phase's group has one rank per node

@@ -18,23 +18,11 @@ namespace {
 constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
 constexpr int kAnyP = std::numeric_limits<int>::max();
 
-// Allgatherv blocks are skewed when the largest is more than 4 times the
-// mean: a ring then forwards it p - 1 times in sequence, while recursive
-// doubling and Bruck spread it in ceil(lg p) steps.
-bool is_skewed(const CollArgs& a) {
-  if (a.op != Op::kAllgatherv || a.counts.empty()) return false;
-  int64_t total = 0, largest = 0;
-  for (int64_t c : a.counts) {
-    total += c;
-    largest = std::max(largest, c);
-  }
-  return largest * a.size > 4 * total;
-}
-
-// The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order;
-// on groups of up to 8 ranks some differ, where the emulated 4x2 cluster
-// measured MPI's own ahead (docs/results/bench-4x2.md).  No rule is shadowed by an
-// earlier one (flat_rules_test).
+// The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order,
+// for any machine: they choose where the model does not (the v-variants,
+// which no rank can cost alike, a composition's phases that the model does
+// not choose, calls nothing could be costed for; select/flat_choice.h).
+// No rule is shadowed by an earlier one (flat_rules_test).
 const FlatRule kRules[] = {
     // bcast: binomial for short messages or few ranks; van de Geijn's
     // scatter + allgather for long ones (recursive doubling for medium
@@ -63,22 +51,18 @@ const FlatRule kRules[] = {
     {Op::kAllgather, kAny, kAnyP, "recursive_doubling", true},
     {Op::kAllgather, kAny, kAnyP, "bruck"},
     // reduce_scatter: commutative operations halve recursively below
-    // 512 KiB (below 2 MiB on up to 8 ranks); non-commutative ones use
-    // recursive doubling only below 512 bytes (§4.4): it moves
-    // n(lg p - (p-1)/p) bytes against pairwise exchange's n(p-1)/p, which
-    // saves its p - 1 - lg p latencies only on very short vectors.
-    // Pairwise exchange above.
-    {Op::kReduceScatter, 2048 * 1024, 8, "recursive_halving"},
+    // 512 KiB; non-commutative ones use recursive doubling only below 512
+    // bytes (§4.4): it moves n(lg p - (p-1)/p) bytes against pairwise
+    // exchange's n(p-1)/p, which saves its p - 1 - lg p latencies only on
+    // very short vectors.  Pairwise exchange above.
     {Op::kReduceScatter, 512 * 1024, kAnyP, "recursive_halving"},
     {Op::kReduceScatter, 512, kAnyP, "recursive_doubling"},
     {Op::kReduceScatter, kAny, kAnyP, "pairwise"},
     // alltoall: Bruck for blocks up to 256 bytes on 8 or more ranks (lg p
     // steps instead of p - 1), scattered isend/irecv for medium blocks
-    // (below 32 KiB; below 1 MiB on up to 8 ranks, as MPI's own), pairwise
-    // exchange for long ones.
+    // (below 32 KiB), pairwise exchange for long ones.
     {Op::kAlltoall, 256 + 1, 7, "scattered"},
     {Op::kAlltoall, 256 + 1, kAnyP, "bruck"},
-    {Op::kAlltoall, 1024 * 1024, 8, "scattered"},
     {Op::kAlltoall, 32 * 1024, kAnyP, "scattered"},
     {Op::kAlltoall, kAny, kAnyP, "pairwise"},
     // scan/exscan: recursive doubling for short vectors; for long ones the
@@ -92,15 +76,8 @@ const FlatRule kRules[] = {
     {Op::kExscan, kAny, 16, "chain"},
     {Op::kExscan, kAny, kAnyP, "twotree"},
     {Op::kBarrier, kAny, kAnyP, "dissemination"},
-    // gather and scatter: MPICH's binomial trees, but linear on up to 8
-    // ranks: the root's node takes in (gives out) the same bytes either
-    // way, and the tree adds store-and-forward hops, each through a node's
-    // link.  A gather of up to 4 ranks below 64 KiB in all keeps the tree:
-    // its two rounds beat the root's three receives.
-    {Op::kGather, 64 * 1024, 4, "binomial"},
-    {Op::kGather, kAny, 8, "linear"},
+    // gather and scatter: MPICH's binomial trees.
     {Op::kGather, kAny, kAnyP, "binomial"},
-    {Op::kScatter, kAny, 8, "linear"},
     {Op::kScatter, kAny, kAnyP, "binomial"},
     // The v-variants.  Only the root knows a gatherv's or scatterv's
     // blocks, and only its own blocks an alltoallv rank, so these choose by
@@ -128,6 +105,16 @@ const FlatRule kRules[] = {
 };
 
 }  // namespace
+
+bool is_skewed(const CollArgs& a) {
+  if (a.op != Op::kAllgatherv || a.counts.empty()) return false;
+  int64_t total = 0, largest = 0;
+  for (int64_t c : a.counts) {
+    total += c;
+    largest = std::max(largest, c);
+  }
+  return largest * a.size > 4 * total;
+}
 
 std::vector<FlatRule> flat_rule_table() { return std::vector<FlatRule>(std::begin(kRules), std::end(kRules)); }
 

@@ -70,8 +70,8 @@ TEST(FlatRules, MpichChoicesOnSmallGroupsWithBuiltInFiguresOnAnyLayout) {
 // b beta).  The ring unless it is predicted slower by more than 4 alpha
 // and more than 15%.
 
-// Gather, scatter, alltoall and reduce_scatter keep MPICH's choices beyond 8 ranks
-// and take the emulated cluster's measured ones up to 8 (flat_rules.cc).
+// Gather, scatter, alltoall and reduce_scatter take MPICH's choices on any
+// group (flat_rules.cc).
 std::string vector_rule(Op op, int p, int64_t block, bool commutative = true) {
   CollArgs a;
   a.op = op;
@@ -84,23 +84,24 @@ std::string vector_rule(Op op, int p, int64_t block, bool commutative = true) {
       ->name;
 }
 
-TEST(FlatRules, SmallGroupsGatherAndScatterLinearlyAndKeepExchangesScatteredLonger) {
+TEST(FlatRules, GatherScatterAlltoallAndReduceScatterAsMpich) {
   for (int p : {2, 3, 5, 8, 9, 64}) {
     SCOPED_TRACE("p=" + std::to_string(p));
     for (int64_t block : {int64_t{8}, 1 * KiB, 64 * KiB, 1 * MiB}) {
-      EXPECT_EQ(vector_rule(Op::kScatter, p, block), p <= 8 ? "linear" : "binomial") << block;
-      const bool small_tree = p <= 4 && block * p < 64 * KiB;
-      EXPECT_EQ(vector_rule(Op::kGather, p, block), p <= 8 && !small_tree ? "linear" : "binomial") << block;
+      EXPECT_EQ(vector_rule(Op::kScatter, p, block), "binomial") << block;
+      EXPECT_EQ(vector_rule(Op::kGather, p, block), "binomial") << block;
     }
+    // Bruck for blocks up to 256 bytes on 8 ranks or more, scattered
+    // isend/irecv below 32 KiB, pairwise exchange above (§4.5).
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 64), p <= 7 ? "scattered" : "bruck");
     EXPECT_EQ(vector_rule(Op::kAlltoall, p, 16 * KiB), "scattered");
-    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 512 * KiB), p <= 8 ? "scattered" : "pairwise");
-    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 1 * MiB), "pairwise");
-    // Reduce_scatter by its total bytes: halving below 512 KiB in all, on
-    // up to 8 ranks below 2 MiB; non-commutative operations never halve and
-    // take recursive doubling only below 512 bytes (MPICH paper §4.4).
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 32 * KiB), "pairwise");
+    EXPECT_EQ(vector_rule(Op::kAlltoall, p, 512 * KiB), "pairwise");
+    // Reduce_scatter by its total bytes: halving below 512 KiB in all;
+    // non-commutative operations never halve and take recursive doubling
+    // only below 512 bytes (MPICH paper §4.4).
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 64 * KiB / p), "recursive_halving");
-    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p), p <= 8 ? "recursive_halving" : "pairwise");
+    EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 1 * MiB / p), "pairwise");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, (2 * MiB + p - 1) / p), "pairwise");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 256 / p, false), "recursive_doubling");
     EXPECT_EQ(vector_rule(Op::kReduceScatter, p, 511 / p, false), "recursive_doubling");

@@ -13,6 +13,7 @@
 #include "decide/model_cost.h"
 #include "decide/phase_choice.h"
 #include "hier/hier_registry.h"
+#include "select/flat_rules.h"
 #include "select/machine.h"
 #include "topo/topology.h"
 
@@ -144,6 +145,78 @@ TEST(PhaseChoice, SharedCoresWeighTheNodesRunningAtOnce) {
   EXPECT_STRNE(crowded->name, "recursive_doubling");
   const PhaseChooser* own = model_phases(own_cores());
   EXPECT_EQ(own->cheapest(false, 1, sub, 4, nullptr), own->cheapest(false, 16, sub, 4, nullptr));
+}
+
+// `total` units as p blocks, uneven but not skewed, the first empty.
+std::vector<int64_t> uneven_blocks(int p, int64_t total) {
+  std::vector<int64_t> counts(p, 0);
+  int64_t left = total;
+  for (int r = 1; r < p; ++r) {
+    counts[r] = r + 1 == p ? left : total / (p - 1) + (r % 2 ? 1 : -1);
+    left -= counts[r];
+  }
+  return counts;
+}
+
+CollArgs with_blocks(CollArgs a, const std::vector<int64_t>& counts) {
+  a.counts = counts;
+  a.displs.assign(counts.size(), 0);
+  for (size_t r = 1; r < counts.size(); ++r) a.displs[r] = a.displs[r - 1] + counts[r - 1];
+  a.count = counts[a.rank];
+  return a;
+}
+
+// A reduce-scatter's and an allgatherv's phase is chosen by all its blocks,
+// alike on every member (whose own blocks differ, one of them empty): the
+// algorithm the model finds cheapest for even blocks of the same bytes.
+// A skewed allgatherv keeps the rules, which see its skew.
+TEST(PhaseChoice, PhasesByAllBlocksChooseAlikeOnEveryMember) {
+  const Figures fig = own_cores();
+  const PhaseChooser* model = model_phases(fig);
+  for (int nodes : {4, 5}) {
+    const Layout L = layout_of(nodes, 2);
+    for (Op op : {Op::kReduceScatter, Op::kAllgatherv}) {
+      CollArgs a = call_args(L.size, op, 1);
+      a.counts.assign(L.size, 1);
+      const char* comp = op == Op::kReduceScatter ? "reduce_scatter_columns" : "allgatherv";
+      const HierChoice* c = choose_composition(L, layout_facts(L), a, 4, 0, HierForced{comp, ""}, nullptr, nullptr, model);
+      ASSERT_NE(c, nullptr) << comp;
+      const HierCall call{L, a, *c};
+      for (int64_t total : {int64_t{64}, int64_t{1} << 12, int64_t{1} << 18}) {
+        CollArgs even = call_args(nodes, op, total);
+        even.counts.assign(nodes, 0);
+        for (int r = 0; r < nodes; ++r) even.counts[r] = total / nodes + (r < total % nodes ? 1 : 0);
+        const Algorithm* first = nullptr;
+        for (int me = 0; me < nodes; ++me) {
+          HierGroup leaders{{}, me, 0};
+          for (int n = 0; n < nodes; ++n) leaders.ranks.push_back(2 * n);
+          CollArgs sub = with_blocks(call.phase_args(op, leaders, 0), uneven_blocks(nodes, total));
+          const Algorithm& chosen = call.phase_algorithm(true, &sub);
+          if (!first) first = &chosen;
+          EXPECT_EQ(&chosen, first) << op_name(op) << " member " << me << ": " << chosen.name;
+        }
+        const double chosen_us = level_cost(fig, true, with_blocks(even, even.counts), *first);
+        ASSERT_GE(chosen_us, 0) << first->name;
+        for (const Algorithm* other : algorithms_for(op)) {
+          if (!algorithm_fits(*other, even) || (other->restrictions & kAllCounts)) continue;
+          const double us = level_cost(fig, true, with_blocks(even, even.counts), *other);
+          if (us >= 0)
+            EXPECT_LE(chosen_us, us * 1.0001) << op_name(op) << " of " << total << " units on " << nodes
+                                              << " nodes: " << first->name << " over " << other->name;
+        }
+      }
+      if (op == Op::kAllgatherv && nodes > 4) {  // (one block in 4 is never over 4 times the mean)
+        HierGroup leaders{{}, 0, 0};
+        for (int n = 0; n < nodes; ++n) leaders.ranks.push_back(2 * n);
+        std::vector<int64_t> skewed(nodes, 1);
+        skewed[1] = int64_t{1} << 20;
+        CollArgs sub = with_blocks(call.phase_args(op, leaders, 0), skewed);
+        ASSERT_TRUE(is_skewed(sub));
+        const std::string name = call.phase_algorithm(true, &sub).name;
+        EXPECT_TRUE(name == "recursive_doubling" || name == "bruck") << name;
+      }
+    }
+  }
 }
 
 // Nothing to choose on a group of one.
