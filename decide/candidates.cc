@@ -44,7 +44,40 @@ std::vector<int64_t> composition_segments(const HierComposition& comp, const Lay
                           call, scope);
 }
 
+// The default segment of a segmented method for the call, in bytes; 0
+// where the method is not segmented.
+int64_t default_segment_for(const Method& m, const Layout& L, const SimCall& call, const CandidateScope& scope) {
+  if (m.kind == Method::kFlat) {
+    const Algorithm* a = find_algorithm(call.args.op, m.name);
+    return a && a->segmented ? default_segment_of(*a, call, scope.machine) : 0;
+  }
+  if (m.kind != Method::kHier) return 0;
+  const HierComposition* comp = find_composition(call.args.op, m.name);
+  return comp && comp->segmented
+             ? composition_default_segment_bytes(*comp, L, call.args, call.unit_bytes, scope.machine)
+             : 0;
+}
+
 }  // namespace
+
+bool segment_step(const Layout& L, const SimCall& call, const CandidateScope& scope, const MethodChoice& c, bool down,
+                  MethodChoice* next) {
+  if (scope.forced_segment > 0 || call.unit_bytes <= 0) return false;
+  const int64_t def = default_segment_for(c.method, L, call, scope);
+  if (def <= 0) return false;
+  const int64_t seg = c.segment_bytes > 0 ? c.segment_bytes : def;
+  const int64_t to = down ? seg / 4 : seg * 4;
+  const auto units = [&](int64_t bytes) {
+    return bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, bytes / call.unit_bytes));
+  };
+  const int64_t whole = selection_bytes(call.args.op, 1, call.args);
+  if (to <= 0 || units(to) == units(seg) || (!down && units(seg) >= whole)) return false;
+  // As the runtime runs it: raised to the bounds.
+  const int64_t bytes = units(to) * call.unit_bytes;
+  *next = c;
+  next->segment_bytes = units(bytes) == units(def) ? 0 : bytes;
+  return true;
+}
 
 std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope) {

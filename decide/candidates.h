@@ -28,4 +28,13 @@ int64_t default_segment_of(const Algorithm& a, const SimCall& call, const Machin
 std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope);
 
+// The next segment of a segmented candidate c: a quarter of its segment
+// (down) or four times it, as the runtime's bounds raise it
+// (select/flat_rules.h bounded_seg_units), into *next (0 where that is the
+// default), where that makes another schedule (up to one segment of the
+// whole message).  False
+// where there is none, c is not segmented or a knob forces the segment.
+bool segment_step(const Layout& L, const SimCall& call, const CandidateScope& scope, const MethodChoice& c, bool down,
+                  MethodChoice* next);
+
 }  // namespace hiercoll

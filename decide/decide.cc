@@ -99,6 +99,59 @@ void add_native(const DecideInput& in, const SimCall& call, const Figures& fig, 
   d->ranked.push_back(std::move(k));
 }
 
+// Past its three segments (decide/candidates.h), a segmented method's
+// segment is walked from its cheapest one on, to a quarter or four times
+// it, while the model finds that cheaper: the default segment follows
+// the two-tree paper's optimum under alpha-beta figures, which a machine
+// whose cores are shared or whose reductions cost can move by more than a
+// factor 4.  Every segment tried is ranked with the others.  Methods
+// whose cheapest segment costs over kWalkWithin times the cheapest
+// candidate's are left as they are: a segment seldom gains that much.
+constexpr double kWalkWithin = 1.5;
+
+void walk_segments(const DecideInput& in, const SimCall& call, const Figures& fig, SmallerLayouts* smaller,
+                   Decision* d) {
+  const size_t initial = d->ranked.size();
+  double best = -1;
+  for (const Costed& k : d->ranked)
+    if (k.us >= 0 && (best < 0 || k.us < best)) best = k.us;
+  for (size_t i = 0; i < initial; ++i) {
+    const Costed k = d->ranked[i];  // (a copy: the walk appends to d->ranked)
+    if (k.us < 0 || k.us > kWalkWithin * best || k.candidate.method.kind == Method::kNative) continue;
+    bool cheapest = true;  // of its method's segments (the first of equals)
+    for (size_t j = 0; j < initial && cheapest; ++j) {
+      const Costed& o = d->ranked[j];
+      if (j == i || o.us < 0 || !(o.candidate.method == k.candidate.method)) continue;
+      cheapest = k.us < o.us || (k.us == o.us && i < j);
+    }
+    if (!cheapest) continue;
+    // From neighbour to cheaper neighbour until neither is cheaper.
+    MethodChoice at = k.candidate;
+    double us = k.us;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (bool down : {true, false}) {
+        MethodChoice next;
+        if (!segment_step(*in.layout, call, in.scope, at, down, &next)) continue;
+        auto it = std::find_if(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) { return c.candidate == next; });
+        if (it == d->ranked.end()) {
+          Costed t;
+          t.candidate = next;
+          cost_by_model(in, call, fig, smaller, &t);
+          d->ranked.push_back(std::move(t));
+          it = d->ranked.end() - 1;
+        }
+        if (it->us >= 0 && it->us < us) {
+          at = next;
+          us = it->us;
+          moved = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
 void move_first(std::vector<Costed>* v, size_t i) {
   if (i == 0) return;
   Costed keep = std::move((*v)[i]);
@@ -199,6 +252,7 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
     cost_by_model(in, call, fig, &smaller, &k);
     d.ranked.push_back(std::move(k));
   }
+  walk_segments(in, call, fig, &smaller, &d);
   add_native(in, call, fig, &smaller, &d);
   add_file_measurement(in, call, file_bytes, &d);
   rank(in, call, &d);

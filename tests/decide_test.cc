@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "decide/candidate.h"
+#include "decide/candidates.h"
 #include "decide/decide.h"
 #include "decide/model_cost.h"
 #include "decide/phase_choice.h"
@@ -153,6 +154,58 @@ TEST(Decide, SegmentedMethodsAreCandidatesAtThreeSegments) {
   for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, {}))
     chains += c.method.name == "bcast_pipelined" && c.method.inter == "chain";
   EXPECT_EQ(chains, 3);
+}
+
+// Past its three segments a segmented method's segment is walked while
+// the model finds it cheaper: the cheapest segment of every method near the
+// winner is cheaper than both its neighbours (a quarter, four times) or has
+// none; on the emulated 4x2 cluster a pipelined reduce of 1 MiB goes below
+// a quarter of its default segment.
+TEST(Decide, ASegmentIsWalkedToTheModelsCheapest) {
+  Fixture fx({2, 2, 2, 2});
+  for (Op op : {Op::kReduce, Op::kBcast, Op::kAllreduce}) {
+    for (int64_t bytes : {int64_t{1} << 16, int64_t{1} << 20, int64_t{1} << 22}) {
+      const SimCall call = bench_call(op, bytes, fx.L.size, 0);
+      const Decision d = decide(fx.in, call);
+      const double best = d.chosen().us;
+      for (const Costed& k : d.ranked) {
+        if (k.us < 0 || k.us > 1.5 * best) continue;
+        bool cheapest = true;
+        for (const Costed& o : d.ranked)
+          if (o.us >= 0 && o.candidate.method == k.candidate.method && o.us < k.us) cheapest = false;
+        if (!cheapest) continue;
+        for (bool down : {true, false}) {
+          MethodChoice next;
+          if (!segment_step(fx.L, call, {}, k.candidate, down, &next)) continue;
+          auto it = std::find_if(d.ranked.begin(), d.ranked.end(),
+                                 [&](const Costed& c) { return c.candidate == next; });
+          ASSERT_NE(it, d.ranked.end()) << op_name(op) << " " << bytes << ": " << candidate_text(next) << " untried";
+          EXPECT_GE(it->us, k.us) << candidate_text(next) << " against " << candidate_text(k.candidate);
+        }
+      }
+    }
+  }
+  const SimCall call = bench_call(Op::kReduce, 1 << 20, fx.L.size, 0);
+  const HierComposition* piped = find_composition(Op::kReduce, "reduce_pipelined");
+  ASSERT_NE(piped, nullptr);
+  const int64_t def = composition_default_segment_bytes(*piped, fx.L, call.args, call.unit_bytes, nullptr);
+  const Decision d = decide(fx.in, call);
+  const bool below = std::any_of(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) {
+    return c.candidate.method.name == "reduce_pipelined" && c.candidate.segment_bytes > 0 &&
+           c.candidate.segment_bytes < def / 4;
+  });
+  EXPECT_TRUE(below) << "default segment " << def;
+  // A knob's segment is the only one.
+  MethodChoice c;
+  c.method = Method{Method::kHier, "reduce_pipelined", ""};
+  MethodChoice next;
+  CandidateScope forced;
+  forced.forced_segment = 8192;
+  EXPECT_FALSE(segment_step(fx.L, call, forced, c, true, &next));
+  EXPECT_TRUE(segment_step(fx.L, call, {}, c, true, &next));
+  EXPECT_EQ(next.segment_bytes, def / 4);
+  c.method.name = "reduce";
+  EXPECT_FALSE(segment_step(fx.L, call, {}, c, true, &next));
 }
 
 // A rooted call is costed at its first and last rank, averaged: a flat
