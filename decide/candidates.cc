@@ -66,7 +66,7 @@ bool segment_step(const Layout& L, const SimCall& call, const CandidateScope& sc
   const int64_t def = default_segment_for(c.method, L, call, scope);
   if (def <= 0) return false;
   const int64_t seg = c.segment_bytes > 0 ? c.segment_bytes : def;
-  const int64_t to = down ? seg / 4 : seg * 4;
+  const int64_t to = down ? seg / 2 : seg * 2;
   const auto units = [&](int64_t bytes) {
     return bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, bytes / call.unit_bytes));
   };

@@ -28,8 +28,8 @@ int64_t default_segment_of(const Algorithm& a, const SimCall& call, const Machin
 std::vector<MethodChoice> candidates_for(const Layout& L, const LayoutFacts& F, const SimCall& call,
                                       const CandidateScope& scope);
 
-// The next segment of a segmented candidate c: a quarter of its segment
-// (down) or four times it, as the runtime's bounds raise it
+// The next segment of a segmented candidate c: half its segment (down) or
+// twice it, as the runtime's bounds raise it
 // (select/flat_rules.h bounded_seg_units), into *next (0 where that is the
 // default), where that makes another schedule (up to one segment of the
 // whole message).  False

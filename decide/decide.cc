@@ -100,13 +100,18 @@ void add_native(const DecideInput& in, const SimCall& call, const Figures& fig, 
 }
 
 // Past its three segments (decide/candidates.h), a segmented method's
-// segment is walked from its cheapest one on, to a quarter or four times
-// it, while the model finds that cheaper: the default segment follows
-// the two-tree paper's optimum under alpha-beta figures, which a machine
-// whose cores are shared or whose reductions cost can move by more than a
-// factor 4.  Every segment tried is ranked with the others.  Methods
-// whose cheapest segment costs over kWalkWithin times the cheapest
-// candidate's are left as they are: a segment seldom gains that much.
+// segment walks from its cheapest one on, to half or twice it, while the
+// model finds that cheaper: the default segment follows the two-tree
+// paper's optimum under alpha-beta figures, which a machine whose cores
+// are shared or whose reductions cost can move by more than a factor 4.
+// A smaller segment must be predicted kSmallerGain cheaper: each segment
+// pays a message's overheads, which the model holds least well (its
+// prediction flattens where the exhaustive tunings measure smaller
+// segments slower), so a smaller one that gains less is no candidate.
+// Every other segment tried is ranked with the others.  Methods whose
+// cheapest segment costs over kWalkWithin times the cheapest candidate's
+// are left as they are: a segment seldom gains that much.
+constexpr double kSmallerGain = 0.03;
 constexpr double kWalkWithin = 1.5;
 
 void walk_segments(const DecideInput& in, const SimCall& call, const Figures& fig, SmallerLayouts* smaller,
@@ -138,10 +143,11 @@ void walk_segments(const DecideInput& in, const SimCall& call, const Figures& fi
           Costed t;
           t.candidate = next;
           cost_by_model(in, call, fig, smaller, &t);
+          if (down && t.us >= 0 && t.us < us && t.us > (1 - kSmallerGain) * us) continue;
           d->ranked.push_back(std::move(t));
           it = d->ranked.end() - 1;
         }
-        if (it->us >= 0 && it->us < us) {
+        if (it->us >= 0 && it->us < (down ? (1 - kSmallerGain) * us : us)) {
           at = next;
           us = it->us;
           moved = true;

@@ -105,8 +105,10 @@ TEST(Decide, TiesGoToTheEarlierCandidateAndDecisionsRepeat) {
     auto index = [&](const Costed& c) {
       return std::find(order.begin(), order.end(), candidate_text(c.candidate)) - order.begin();
     };
+    // (Segments the walk added come after the list, in the order tried.)
     for (size_t i = 1; i < a.ranked.size(); ++i)
-      if (a.ranked[i].us >= 0 && a.ranked[i].us == a.ranked[i - 1].us) {
+      if (a.ranked[i].us >= 0 && a.ranked[i].us == a.ranked[i - 1].us &&
+          index(a.ranked[i]) < static_cast<std::ptrdiff_t>(order.size())) {
         EXPECT_LT(index(a.ranked[i - 1]), index(a.ranked[i])) << op_name(op) << " tie at " << i;
       }
   }
@@ -156,13 +158,14 @@ TEST(Decide, SegmentedMethodsAreCandidatesAtThreeSegments) {
   EXPECT_EQ(chains, 3);
 }
 
-// Past its three segments a segmented method's segment is walked while
-// the model finds it cheaper: the cheapest segment of every method near the
-// winner is cheaper than both its neighbours (a quarter, four times) or has
-// none; on the emulated 4x2 cluster a pipelined reduce of 1 MiB goes below
-// a quarter of its default segment.
+// Past its three segments a segmented method's segment walks while the
+// model finds it cheaper: the cheapest segment of every method near the
+// winner is no costlier than twice it, and half of it is costlier or
+// gains under 3% (decide.cc kSmallerGain), or the bounds leave no such
+// segment.
 TEST(Decide, ASegmentIsWalkedToTheModelsCheapest) {
   Fixture fx({2, 2, 2, 2});
+  const Figures& fig = builtin_figures();
   for (Op op : {Op::kReduce, Op::kBcast, Op::kAllreduce}) {
     for (int64_t bytes : {int64_t{1} << 16, int64_t{1} << 20, int64_t{1} << 22}) {
       const SimCall call = bench_call(op, bytes, fx.L.size, 0);
@@ -179,23 +182,33 @@ TEST(Decide, ASegmentIsWalkedToTheModelsCheapest) {
           if (!segment_step(fx.L, call, {}, k.candidate, down, &next)) continue;
           auto it = std::find_if(d.ranked.begin(), d.ranked.end(),
                                  [&](const Costed& c) { return c.candidate == next; });
-          ASSERT_NE(it, d.ranked.end()) << op_name(op) << " " << bytes << ": " << candidate_text(next) << " untried";
-          EXPECT_GE(it->us, k.us) << candidate_text(next) << " against " << candidate_text(k.candidate);
+          const double us = it != d.ranked.end()
+                                ? it->us
+                                : model_cost(fx.L, fx.F, call, next, nullptr, fig, fx.in.max_steps).us;
+          const std::string where = std::string(op_name(op)) + " " + std::to_string(bytes) + ": " +
+                                    candidate_text(next) + " against " + candidate_text(k.candidate);
+          EXPECT_TRUE(it != d.ranked.end() || down) << where << " untried";
+          EXPECT_GE(us, down ? 0.97 * k.us : k.us) << where;
         }
       }
     }
   }
+  // On 4x2 the pipelines of 4 MiB walk to segments beyond their three.
+  for (Op op : {Op::kBcast, Op::kReduce}) {
+    const SimCall call = bench_call(op, 1 << 22, fx.L.size, 0);
+    const std::vector<MethodChoice> three = candidates_for(fx.L, fx.F, call, {});
+    const Decision d = decide(fx.in, call);
+    const bool walked = std::any_of(d.ranked.begin(), d.ranked.end(), [&](const Costed& k) {
+      return k.candidate.method.kind != Method::kNative &&
+             std::find(three.begin(), three.end(), k.candidate) == three.end();
+    });
+    EXPECT_TRUE(walked) << op_name(op);
+  }
+  // A knob's segment is the only one.
   const SimCall call = bench_call(Op::kReduce, 1 << 20, fx.L.size, 0);
   const HierComposition* piped = find_composition(Op::kReduce, "reduce_pipelined");
   ASSERT_NE(piped, nullptr);
   const int64_t def = composition_default_segment_bytes(*piped, fx.L, call.args, call.unit_bytes, nullptr);
-  const Decision d = decide(fx.in, call);
-  const bool below = std::any_of(d.ranked.begin(), d.ranked.end(), [&](const Costed& c) {
-    return c.candidate.method.name == "reduce_pipelined" && c.candidate.segment_bytes > 0 &&
-           c.candidate.segment_bytes < def / 4;
-  });
-  EXPECT_TRUE(below) << "default segment " << def;
-  // A knob's segment is the only one.
   MethodChoice c;
   c.method = Method{Method::kHier, "reduce_pipelined", ""};
   MethodChoice next;
@@ -203,7 +216,7 @@ TEST(Decide, ASegmentIsWalkedToTheModelsCheapest) {
   forced.forced_segment = 8192;
   EXPECT_FALSE(segment_step(fx.L, call, forced, c, true, &next));
   EXPECT_TRUE(segment_step(fx.L, call, {}, c, true, &next));
-  EXPECT_EQ(next.segment_bytes, def / 4);
+  EXPECT_EQ(next.segment_bytes, def / 2);
   c.method.name = "reduce";
   EXPECT_FALSE(segment_step(fx.L, call, {}, c, true, &next));
 }
