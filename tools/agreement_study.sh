@@ -8,7 +8,8 @@
 # winner is among the model's first three.
 # Each layout's folder OUTDIR/<n>-LAYOUT holds run.txt (tools/record_run.sh,
 # of the tuning), exhaustive.json.points.csv and the two explain CSV files
-# (model-file.csv, model-builtin.csv) with the commands in explain.txt;
+# (model-file.csv, model-builtin.csv) with the commands and the commit in
+# explain.txt;
 # copy the folders into docs/results/data/agreement/.
 #
 # usage: tools/agreement_study.sh OUTDIR FIGURES [LAYOUT ...]
@@ -16,26 +17,19 @@
 #   LAYOUT: "4x2", "2x4", "8x1" or "3,1,2" (round-robin, map-by node);
 #   default all four.  About 5 minutes a layout on 2 cores.
 set -euo pipefail
-out=${1:?usage: tools/agreement_study.sh OUTDIR FIGURES [LAYOUT ...]}
-figures=${2:?usage: tools/agreement_study.sh OUTDIR FIGURES [LAYOUT ...]}
-shift 2
-layouts=("$@")
-[ ${#layouts[@]} -gt 0 ] || layouts=(3,1,2 4x2 8x1 2x4)
+usage="usage: tools/agreement_study.sh OUTDIR FIGURES [LAYOUT ...]"
+figures=${2:?$usage}
 here=$(cd "$(dirname "$0")/.." && pwd)
 hc="$here/hiercoll"
-ops=allreduce,bcast,reduce,allgather,scan
-sizes=1K,64K,1M,4M
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+# shellcheck source=tools/study_layouts.sh
+source "$here/tools/study_layouts.sh"
+study_start "${1:?$usage}" "${@:3}"
 figures=$(cd "$(dirname "$figures")" && pwd)/$(basename "$figures")
 
 n=0
 for lay in "${layouts[@]}"; do
   n=$((n + 1))
-  case $lay in
-    *x*) shape=(--nodes "${lay%x*}" --ppn "${lay#*x}") ;;
-    *) shape=(--ppn-list "$lay" --map-by node) ;;
-  esac
+  layout_shape "$lay"
   dir="$out/$n-${lay//,/-}"
   [ -f "$dir/run.txt" ] ||
     "$here/tools/record_run.sh" "$dir" -- ./hiercoll tune "${shape[@]}" --exhaustive --ops $ops --sizes $sizes \
@@ -44,6 +38,7 @@ for lay in "${layouts[@]}"; do
   "$hc" "${explain[@]}" --figures "$figures" --csv "$dir/model-file.csv" > /dev/null
   "$hc" "${explain[@]}" --csv "$dir/model-builtin.csv" > /dev/null
   {
+    echo "commit: $(git -C "$here" rev-parse HEAD)"
     echo "model-file.csv: ./hiercoll ${explain[*]} --figures $(basename "$figures") --csv model-file.csv"
     echo "model-builtin.csv: ./hiercoll ${explain[*]} --csv model-builtin.csv"
   } > "$dir/explain.txt"

@@ -14,16 +14,11 @@
 #   LAYOUT: "4x2", "2x4", "8x1" or "3,1,2" (round-robin, map-by node);
 #   default all four.  Takes about 10 minutes a layout on 2 cores.
 set -euo pipefail
-out=${1:?usage: tools/heldout_study.sh OUTDIR [LAYOUT ...]}
-shift
-layouts=("$@")
-[ ${#layouts[@]} -gt 0 ] || layouts=(3,1,2 4x2 8x1 2x4)
 here=$(cd "$(dirname "$0")/.." && pwd)
 hc="$here/hiercoll"
-ops=allreduce,bcast,reduce,allgather,scan
-sizes=1K,64K,1M,4M
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+# shellcheck source=tools/study_layouts.sh
+source "$here/tools/study_layouts.sh"
+study_start "${1:?usage: tools/heldout_study.sh OUTDIR [LAYOUT ...]}" "${@:2}"
 # Figures of 2x2: one benchmark job of hier and flat, calibrated with the
 # options of the built-in figures (docs/SIMULATION.md, "Calibration").
 if [ ! -f "$out/2x2.json" ]; then
@@ -37,10 +32,7 @@ if [ ! -f "$out/2x2.json" ]; then
 fi
 
 for lay in "${layouts[@]}"; do
-  case $lay in
-    *x*) shape=(--nodes "${lay%x*}" --ppn "${lay#*x}") ;;
-    *) shape=(--ppn-list "$lay" --map-by node) ;;
-  esac
+  layout_shape "$lay"
   name=${lay//,/-}
   [ -f "$out/$name-exhaustive.json" ] ||
     "$hc" tune "${shape[@]}" --exhaustive --ops $ops --sizes $sizes --out "$out/$name-exhaustive.json" \

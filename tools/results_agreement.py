@@ -97,12 +97,14 @@ def render_agreement(folder, info):
                 row.append(winner)
             row += [first if first != winner else "(same)", place or "-", f"{ratio:.2f}" if ratio else "-"]
         rows.append(row)
-    explain = open(os.path.join(folder, "explain.txt")).read().split("\n")
+    explain = dict(line.split(": ", 1) for line in open(os.path.join(folder, "explain.txt")).read().splitlines()
+                   if ": " in line)
     heading = os.path.basename(folder).split("-", 1)[1].replace("-", ",")
     if "map-by node" in info["command"]:
         heading += " round-robin"
-    out = ["The model's rankings: " + "; ".join(f"`{line.split(': ', 1)[1]}`" for line in explain if ": " in line)
-           + ". Per point: the method the tuning measured fastest; under each figures the model's first "
+    commit = f" at commit {explain['commit'][:7]}" if "commit" in explain else ""
+    out = [f"The model's rankings{commit}: "
+           + "; ".join(f"`{explain[f]}`" for f in ("model-file.csv", "model-builtin.csv")) + ". Per point: the method the tuning measured fastest; under each figures the model's first "
            "method, the winner's place in the model's ranking and the first's measured time over the "
            "winner's.", ""]
     out += table(["operation", "size", "measured winner", "2x2: model's first", "place", "time",
