@@ -27,9 +27,9 @@ Layout level_layout(bool inter, int p) {
   return make_layout(node, std::vector<int>(p, 0), "none");
 }
 
-// A reduce-scatter's or allgatherv's phase is costed by all its blocks'
-// bytes, which every member knows, as even blocks.
-bool by_all_blocks(const CollArgs& a) { return a.op == Op::kReduceScatter || a.op == Op::kAllgatherv; }
+// A reduce-scatter's phase is costed by all its blocks' bytes, which
+// every member knows, as even blocks.
+bool by_all_blocks(const CollArgs& a) { return a.op == Op::kReduceScatter; }
 
 // The units the phase is costed by: all blocks' (a member's own may be
 // empty where others' are not), else its count.

@@ -270,11 +270,11 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   if (!a) a = phase_rule_algorithm(choice.comp->segmented, inter, *sub, bytes);
   // The model where the composition's kind leaves the phase open: a
   // segmented composition's phases are its pipelines (the rules above).
-  // By all blocks only where every member knows them all alike: a
-  // reduce-scatter's, an allgatherv's unless one block dominates (the
-  // model costs even blocks; the rules see the skew).
-  const bool costable = !by_all_blocks || sub->op == Op::kReduceScatter ||
-                        (sub->op == Op::kAllgatherv && !is_skewed(*sub));
+  // By all blocks only where every member knows their bytes alike: a
+  // reduce-scatter's, whose members reduce one datatype.  (An allgatherv's
+  // members may describe their blocks with different datatypes, one of
+  // them of size zero, and so see other bytes: they keep the rules.)
+  const bool costable = !by_all_blocks || sub->op == Op::kReduceScatter;
   if (!a && choice.phases && !choice.comp->segmented && costable) {
     a = choice.phases->cheapest(inter, inter ? 1 : layout.num_nodes, *sub, choice.unit_bytes, choice.machine);
     if (a && !algorithm_fits(*a, *sub)) a = nullptr;  // (costed on a phase alike but for its blocks)
