@@ -70,12 +70,11 @@ bool segment_step(const Layout& L, const SimCall& call, const CandidateScope& sc
   const auto units = [&](int64_t bytes) {
     return bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, bytes / call.unit_bytes));
   };
-  const int64_t whole = selection_bytes(call.args.op, 1, call.args);
-  if (to <= 0 || units(to) == units(seg) || (!down && units(seg) >= whole)) return false;
-  // As the runtime runs it: raised to the bounds.
-  const int64_t bytes = units(to) * call.unit_bytes;
+  if (to <= 0) return false;
+  const int64_t from_units = units(seg), to_units = units(to);  // as the runtime runs them
+  if (to_units == from_units || (!down && from_units >= selection_bytes(call.args.op, 1, call.args))) return false;
   *next = c;
-  next->segment_bytes = units(bytes) == units(def) ? 0 : bytes;
+  next->segment_bytes = to_units == units(def) ? 0 : to_units * call.unit_bytes;
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 
+#include "algorithms/blocks.h"
 #include "decide/candidate.h"
 #include "decide/model_cost.h"
 #include "select/flat_rules.h"
@@ -35,17 +36,12 @@ bool by_all_blocks(const CollArgs& a) { return a.op == Op::kReduceScatter; }
 // empty where others' are not), else its count.
 int64_t phase_units(const CollArgs& a) { return by_all_blocks(a) ? selection_bytes(a.op, 1, a) : a.count; }
 
-// `a.count` units in all as p even blocks (the last ones one unit shorter
-// where they do not divide), each rank's block its count.
-void even_blocks(CollArgs* a) {
-  const int64_t total = a->count, p = a->size;
-  a->counts.assign(p, 0);
-  a->displs.assign(p, 0);
-  for (int64_t r = 0, off = 0; r < p; ++r) {
-    a->counts[r] = total / p + (r < total % p ? 1 : 0);
-    a->displs[r] = off;
-    off += a->counts[r];
-  }
+// `a.count` units in all as even blocks (algorithms/blocks.h), each
+// rank's block its count.
+void as_even_blocks(CollArgs* a) {
+  const Blocks b = even_blocks(a->count, a->size);
+  a->counts = b.n;
+  a->displs = b.off;
   a->count = a->counts[a->rank];
 }
 
@@ -101,7 +97,7 @@ class ModelPhases final : public PhaseChooser {
     call.args.seg_units = 0;
     call.args.count = phase_units(sub) == 0 ? 0 : std::max<int64_t>(1, class_bytes(cls) / unit_bytes);
     call.unit_bytes = unit_bytes;
-    if (by_all_blocks(sub)) even_blocks(&call.args);
+    if (by_all_blocks(sub)) as_even_blocks(&call.args);
     const Algorithm* best = nullptr;
     double best_us = 0;
     for (const Algorithm* a : algorithms_for(sub.op)) {

@@ -6,9 +6,9 @@
 // Where every node's ranks share the machine's cores (the emulated
 // cluster), an intra-node phase is costed on its nodes' share of them, as
 // all nodes run it at once.  A reduce-scatter's phase is costed by all
-// its blocks' bytes as even blocks (every member knows them alike).  Costs are kept per operation, level, group,
-// size class and what the algorithms' restrictions read, so a phase is
-// costed once per process.
+// its blocks' bytes as even blocks (every member knows them alike).
+// Costs are kept per operation, level, group, size class and what the
+// algorithms' restrictions read, so a phase is costed once per process.
 #pragma once
 
 #include "decide/figures.h"

@@ -275,10 +275,8 @@ const Algorithm& HierCall::phase_algorithm(bool inter, CollArgs* sub) const {
   // members may describe their blocks with different datatypes, one of
   // them of size zero, and so see other bytes: they keep the rules.)
   const bool costable = !by_all_blocks || sub->op == Op::kReduceScatter;
-  if (!a && choice.phases && !choice.comp->segmented && costable) {
+  if (!a && choice.phases && !choice.comp->segmented && costable)
     a = choice.phases->cheapest(inter, inter ? 1 : layout.num_nodes, *sub, choice.unit_bytes, choice.machine);
-    if (a && !algorithm_fits(*a, *sub)) a = nullptr;  // (costed on a phase alike but for its blocks)
-  }
   if (!a) {
     // The rules judge a phase by its own level's figures (a ring's latency
     // inside a node is the node's).  A phase's group has one rank per node

@@ -18,6 +18,19 @@ namespace {
 constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
 constexpr int kAnyP = std::numeric_limits<int>::max();
 
+// Allgatherv blocks are skewed when the largest is more than 4 times the
+// mean: a ring then forwards it p - 1 times in sequence, while recursive
+// doubling and Bruck spread it in ceil(lg p) steps.
+bool is_skewed(const CollArgs& a) {
+  if (a.op != Op::kAllgatherv || a.counts.empty()) return false;
+  int64_t total = 0, largest = 0;
+  for (int64_t c : a.counts) {
+    total += c;
+    largest = std::max(largest, c);
+  }
+  return largest * a.size > 4 * total;
+}
+
 // The MPICH paper's cutoffs (Thakur, Rabenseifner and Gropp §4), in order,
 // for any machine: they choose where the model does not (the v-variants,
 // which no rank can cost alike, a composition's phases that the model does
@@ -105,16 +118,6 @@ const FlatRule kRules[] = {
 };
 
 }  // namespace
-
-bool is_skewed(const CollArgs& a) {
-  if (a.op != Op::kAllgatherv || a.counts.empty()) return false;
-  int64_t total = 0, largest = 0;
-  for (int64_t c : a.counts) {
-    total += c;
-    largest = std::max(largest, c);
-  }
-  return largest * a.size > 4 * total;
-}
 
 std::vector<FlatRule> flat_rule_table() { return std::vector<FlatRule>(std::begin(kRules), std::end(kRules)); }
 

@@ -36,11 +36,6 @@ struct FlatRule {
   bool ring = false;
 };
 
-// Whether an allgatherv's blocks are skewed: the largest more than 4 times
-// the mean.  A ring then forwards it p - 1 times in sequence, while
-// recursive doubling and Bruck spread it in ceil(lg p) steps.
-bool is_skewed(const CollArgs& a);
-
 // The rule table, in the order default_algorithm tries it.
 std::vector<FlatRule> flat_rule_table();
 
