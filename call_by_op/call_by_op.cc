@@ -34,7 +34,9 @@ namespace hiercoll {
   X(kAllgatherv, Allgatherv, allgatherv, a.sendbuf, a.sendcount, a.sendtype, a.recvbuf, a.recvcounts, a.rdispls,   \
     a.recvtype, a.comm)                                                                                            \
   X(kAlltoallv, Alltoallv, alltoallv, a.sendbuf, a.sendcounts, a.sdispls, a.sendtype, a.recvbuf, a.recvcounts,     \
-    a.rdispls, a.recvtype, a.comm)
+    a.rdispls, a.recvtype, a.comm)                                                                                 \
+  X(kAlltoallw, Alltoallw, alltoallw, a.sendbuf, a.sendcounts, a.sdispls, a.sendtypes, a.recvbuf, a.recvcounts,    \
+    a.rdispls, a.recvtypes, a.comm)
 
 int call_by_op(ApiOp api, Via via, const CallArgs& a) {
   if (via == Via::kMpiNonblocking) {

@@ -16,6 +16,7 @@
 namespace hiercoll::fuzz {
 
 Op schedule_op(ApiOp api) {
+  if (api == ApiOp::kAlltoallw) return Op::kAlltoallv;  // its schedules, on bytes
   Op op = Op::kReduceScatter;
   op_from_name(api_op_name(api), &op);  // only reduce_scatter_block has no name of its own
   return op;
@@ -87,7 +88,7 @@ void draw_v_counts(Draw& d, int world_size, FuzzCase* c) {
     return heavy_one ? n + base * world_size : n;
   };
   c->counts.clear();
-  if (c->api != ApiOp::kAlltoallv) {
+  if (c->api != ApiOp::kAlltoallv && c->api != ApiOp::kAlltoallw) {
     for (int r = 0; r < world_size; ++r) c->counts.push_back(entry(r == heavy));
     return;
   }
@@ -264,9 +265,9 @@ std::string FuzzCase::describe() const {
   if (api != ApiOp::kBarrier) os << " type=" << fuzz_types()[type].name;
   if (op >= 0) os << " op=" << ops_for(fuzz_types()[type])[op].name;
   os << " count=" << count;
-  if (api == ApiOp::kReduceScatter || (is_v_variant(api) && api != ApiOp::kAlltoallv))
-    os << " counts=" << join(counts);
-  if (api == ApiOp::kAlltoallv) os << " matrix=" << join(matrix) << " (rows of " << stride << ")";
+  const bool matrix_drawn = api == ApiOp::kAlltoallv || api == ApiOp::kAlltoallw;
+  if (api == ApiOp::kReduceScatter || (is_v_variant(api) && !matrix_drawn)) os << " counts=" << join(counts);
+  if (matrix_drawn) os << " matrix=" << join(matrix) << " (rows of " << stride << ")";
   if (is_v_variant(api))
     os << " displs=" << (displs == Displs::kInOrder ? "in-order" : displs == Displs::kGaps ? "gaps" : "shuffled");
   os << " root=" << root_draw << "%size" << (in_place ? " in-place" : "") << (recv_as_ints ? " recv-as-ints" : "")

@@ -86,6 +86,10 @@ struct PreparedCall {
   TypedBuffer input, recv0;
   std::vector<int> counts;  // reduce_scatter's
   VBlocks blocks;           // v-variants'
+  // alltoallw's: the blocks' displacements in bytes, a datatype per peer
+  std::vector<int> send_bytes, recv_bytes;
+  std::vector<MPI_Datatype> types;
+  std::vector<MPI_Datatype> empty_send_types, empty_recv_types;  // as drawn for empty data (zero-size ones)
   std::vector<int> zeros;   // the counts of a side of empty data described as no elements
   // Copies an in-place call's input into recv, and returns the call's
   // arguments on send and recv (fresh copies of input and recv0).
@@ -109,16 +113,28 @@ std::unique_ptr<PreparedCall> prepare_barrier(const Place& at) {
 std::unique_ptr<PreparedCall> prepare_v(const FuzzCase& c, const Place& at, int instance) {
   const FuzzType& t = fuzz_types()[c.type];
   const VBlocks b = v_blocks(c, at.rank, at.size, at.root);
-  const bool in_place =
-      c.in_place && (c.api == ApiOp::kAllgatherv || c.api == ApiOp::kAlltoallv || at.rank == at.root);
-  // An in-place alltoallv sends from its receive buffer, laid out alike.
-  const int64_t from_elems = in_place && c.api == ApiOp::kAlltoallv ? b.recv.elems : b.send.elems;
+  const bool all_to_all = c.api == ApiOp::kAlltoallv || c.api == ApiOp::kAlltoallw;
+  const bool in_place = c.in_place && (c.api == ApiOp::kAllgatherv || all_to_all || at.rank == at.root);
+  // An in-place alltoall(v/w) sends from its receive buffer, laid out alike.
+  const int64_t from_elems = in_place && all_to_all ? b.recv.elems : b.send.elems;
   auto p = std::make_unique<PreparedCall>(t, from_elems, t, b.recv.elems, at.size);
   p->blocks = b;
+  if (c.api == ApiOp::kAlltoallw) {  // alltoallv's blocks, in bytes, the case's datatype for every peer
+    const MPI_Aint ext = p->input.extent();
+    for (int d : b.send.displs) p->send_bytes.push_back(static_cast<int>(d * ext));
+    for (int d : b.recv.displs) p->recv_bytes.push_back(static_cast<int>(d * ext));
+    p->types.assign(at.size, t.type);
+    const auto zero_size = [&](const std::vector<int>& forms) {
+      const int form = c.empty ? forms[size_t(at.world_rank)] : -1;
+      return form >= 0 ? zero_size_types()[size_t(form)].type : t.type;
+    };
+    p->empty_send_types.assign(at.size, zero_size(c.empty_send));
+    p->empty_recv_types.assign(at.size, zero_size(c.empty_recv));
+  }
   std::mt19937_64 rng = data_rng(c, at.world_rank, instance);
   fill_input(t, nullptr, rng, &p->input);
   p->compared = p->recv0.bytes().size();
-  p->lay_out = [&c, &t, at, in_place, from_elems, p = p.get()](TypedBuffer& send, TypedBuffer& recv) {
+  p->lay_out = [&c, &t, at, in_place, all_to_all, from_elems, p = p.get()](TypedBuffer& send, TypedBuffer& recv) {
     const MPI_Aint ext = send.extent();
     const VBlocks& b = p->blocks;
     const void* sendbuf = send.elem0();
@@ -127,7 +143,7 @@ std::unique_ptr<PreparedCall> prepare_v(const FuzzCase& c, const Place& at, int 
       recvbuf = MPI_IN_PLACE;
     } else if (in_place) {
       const size_t bytes = size_t(from_elems) * ext;
-      if (c.api == ApiOp::kAlltoallv) recv = send;
+      if (all_to_all) recv = send;
       else std::memcpy(recv.bytes().data() + b.recv.displs[at.rank] * ext, send.bytes().data(), bytes);
       recvbuf = recv.elem0();
       sendbuf = MPI_IN_PLACE;
@@ -136,6 +152,10 @@ std::unique_ptr<PreparedCall> prepare_v(const FuzzCase& c, const Place& at, int 
     args.sendcount = b.send.counts[0], args.recvcount = b.recv.counts[0];
     args.sendcounts = b.send.counts.data(), args.sdispls = b.send.displs.data();
     args.recvcounts = b.recv.counts.data(), args.rdispls = b.recv.displs.data();
+    if (c.api == ApiOp::kAlltoallw) {
+      args.sdispls = p->send_bytes.data(), args.rdispls = p->recv_bytes.data();
+      args.sendtypes = args.recvtypes = p->types.data();
+    }
     return args;
   };
   return p;
@@ -186,10 +206,13 @@ std::unique_ptr<PreparedCall> prepare(const FuzzCase& c, const Place& at, const 
 }
 
 // One side of empty data: `form` >= 0 passes the counts as elements of
-// zero-size datatype `form`; -1 passes zero elements of the side's datatype.
-void describe_empty_side(int form, const int* zeros, int* count, MPI_Datatype* type, const int** counts) {
+// zero-size datatype `form` (alltoallw: `zero_types`, that one per peer);
+// -1 passes zero elements of the side's datatype.
+void describe_empty_side(int form, const int* zeros, const MPI_Datatype* zero_types, int* count, MPI_Datatype* type,
+                         const int** counts, const MPI_Datatype** types) {
   if (form >= 0) {
     *type = zero_size_types()[form].type;
+    if (*types) *types = zero_types;
     return;
   }
   *count = 0;
@@ -211,9 +234,23 @@ CallArgs side_args(const FuzzCase& c, const Place& at, const PreparedCall& p, bo
   const bool as_drawn = !native && !hiercoll_off(c);
   const int send_form = as_drawn ? c.empty_send[at.world_rank] : -1;
   const int recv_form = as_drawn ? c.empty_recv[at.world_rank] : -1;
-  describe_empty_side(send_form, p.zeros.data(), &a.sendcount, &a.sendtype, &a.sendcounts);
-  describe_empty_side(recv_form, p.zeros.data(), &a.recvcount, &a.recvtype, &a.recvcounts);
+  describe_empty_side(send_form, p.zeros.data(), p.empty_send_types.data(), &a.sendcount, &a.sendtype, &a.sendcounts,
+                      &a.sendtypes);
+  describe_empty_side(recv_form, p.zeros.data(), p.empty_recv_types.data(), &a.recvcount, &a.recvtype, &a.recvcounts,
+                      &a.recvtypes);
   return a;
+}
+
+// Open MPI's side of a call.  An alltoallw, whose blocks all have the case's
+// datatype, is Open MPI's alltoallv of the same blocks: Open MPI 4.1's
+// alltoallw on a communicator of one rank misplaces the data of a datatype
+// whose lower bound is not 0 (type resized_lb), and the two calls are the
+// same otherwise.
+int reference_call(const FuzzCase& c, const PreparedCall& p, CallArgs a) {
+  if (c.api != ApiOp::kAlltoallw) return call_by_op(c.api, Via::kPmpi, a);
+  a.sdispls = p.blocks.send.displs.data();
+  a.rdispls = p.blocks.recv.displs.data();
+  return call_by_op(ApiOp::kAlltoallv, Via::kPmpi, a);
 }
 
 // hiercoll's side: every call of the case on buffers of its own, blocking
@@ -265,7 +302,7 @@ std::string run_case(const FuzzCase& c, MPI_Comm comm) {
   // them on every rank before any is judged.
   std::vector<int> mpi_rcs;
   for (size_t i = 0; i < calls.size(); ++i)
-    mpi_rcs.push_back(call_by_op(c.api, Via::kPmpi, side_args(c, at, *calls[i], true, mpi[i])));
+    mpi_rcs.push_back(reference_call(c, *calls[i], side_args(c, at, *calls[i], true, mpi[i])));
 
   for (size_t i = 0; i < calls.size(); ++i) {
     std::string failed = side_failure(*calls[i], ours[i], rcs[i], "hiercoll");

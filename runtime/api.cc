@@ -10,6 +10,7 @@ using hiercoll::block_args;
 using hiercoll::Call;
 using hiercoll::Op;
 using hiercoll::same_type_args;
+using hiercoll::typed_blocks_args;
 using hiercoll::vector_args;
 
 namespace {
@@ -96,6 +97,13 @@ Call alltoallv_call(const void* sendbuf, const int sendcounts[], const int sdisp
   return Call{
       vector_args(sendbuf, 0, sendcounts, sdispls, sendtype, recvbuf, 0, recvcounts, rdispls, recvtype, 0, comm),
       ApiOp::kAlltoallv, Op::kAlltoallv, "MPI_Alltoallv"};
+}
+// An alltoallw runs alltoallv's schedules on bytes (runtime/plan_alltoallw.cc).
+Call alltoallw_call(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                    void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                    MPI_Comm comm) {
+  return Call{typed_blocks_args(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm),
+              ApiOp::kAlltoallw, Op::kAlltoallv, "MPI_Alltoallw"};
 }
 
 // A nonblocking call: MPI refuses a null request pointer (MPI_ERR_REQUEST).
@@ -299,6 +307,25 @@ int hiercoll_ialltoallv(const void* sendbuf, const int sendcounts[], const int s
       alltoallv_call(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm), request,
       [&] {
         return PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                               request);
+      });
+}
+
+int hiercoll_alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                       const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  return run_call(
+      alltoallw_call(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm), [&] {
+        return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+      });
+}
+int hiercoll_ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                        const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
+  return start_call(
+      alltoallw_call(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm), request,
+      [&] {
+        return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm,
                                request);
       });
 }

@@ -196,4 +196,17 @@ int hiercoll_alltoallv_init(const void* sendbuf, const int sendcounts[], const i
                                                          rdispls, recvtype, comm, info, request));
       });
 }
+int hiercoll_alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                            MPI_Request* request) {
+  return init_call(
+      Call{hiercoll::typed_blocks_args(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                       recvtypes, comm),
+           ApiOp::kAlltoallw, Op::kAlltoallv, "MPIX_Alltoallw_init"},
+      request, [&] {
+        return HIERCOLL_NATIVE_INIT(PMPIX_Alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                                                         rdispls, recvtypes, comm, info, request));
+      });
+}
 }  // extern "C"

@@ -25,6 +25,9 @@ struct CallArgs {
   const int* sendcounts = nullptr;
   const int* sdispls = nullptr;
   const int* rdispls = nullptr;
+  // alltoallw: a datatype per peer on each side (displacements in bytes).
+  const MPI_Datatype* sendtypes = nullptr;
+  const MPI_Datatype* recvtypes = nullptr;
 };
 
 // A call whose send and receive sides have the same count and datatype.
@@ -48,6 +51,18 @@ inline CallArgs vector_args(const void* sendbuf, int sendcount, const int* sendc
   c.sendcounts = sendcounts;
   c.sdispls = sdispls;
   c.rdispls = rdispls;
+  return c;
+}
+
+// An alltoallw's call: per peer a count, a displacement in bytes and a
+// datatype on each side.
+inline CallArgs typed_blocks_args(const void* sendbuf, const int* sendcounts, const int* sdispls,
+                                  const MPI_Datatype* sendtypes, void* recvbuf, const int* recvcounts,
+                                  const int* rdispls, const MPI_Datatype* recvtypes, MPI_Comm comm) {
+  CallArgs c = vector_args(sendbuf, 0, sendcounts, sdispls, MPI_BYTE, recvbuf, 0, recvcounts, rdispls, MPI_BYTE, 0,
+                           comm);
+  c.sendtypes = sendtypes;
+  c.recvtypes = recvtypes;
   return c;
 }
 

@@ -64,6 +64,10 @@ int hiercoll_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtyp
 int hiercoll_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                        void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                        MPI_Comm comm);
+/* Alltoallw: per peer a count, a displacement in bytes and a datatype. */
+int hiercoll_alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                       const MPI_Datatype recvtypes[], MPI_Comm comm);
 
 /* Nonblocking versions: the same calls, started; the request completes in
  * MPI's Test/Wait functions like any other (a generalized request), and the
@@ -104,6 +108,9 @@ int hiercoll_iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendty
 int hiercoll_ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                         void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                         MPI_Comm comm, MPI_Request* request);
+int hiercoll_ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                        const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request);
 
 /* Persistent versions (MPI-4.0's MPI_<op>_init, Open MPI 4.1's MPIX_<op>_init):
  * collective; the decision, plan and schedule are made here, on every rank
@@ -149,6 +156,10 @@ int hiercoll_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype se
 int hiercoll_alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
                             MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int hiercoll_alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                            MPI_Request* request);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 // Open MPI 4.1's persistent collectives (its pcollreq extension,
 // MPIX_<op>_init) become hiercoll's (runtime/persistent.h), and MPI_Start,
-// MPI_Startall and MPI_Request_free learn their requests.  MPIX_Alltoallw_init
-// and the neighbourhood ones stay Open MPI's.
+// MPI_Startall and MPI_Request_free learn their requests.  The neighbourhood
+// ones stay Open MPI's.
 #include <mpi.h>
 // After mpi.h, which it needs.
 #if defined(__has_include)
@@ -93,6 +93,12 @@ int MPIX_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int s
                         MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   return hiercoll_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
                                  info, request);
+}
+int MPIX_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                        const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request* request) {
+  return hiercoll_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                 comm, info, request);
 }
 #endif  // OMPI_HAVE_MPI_EXT_PCOLLREQ
 

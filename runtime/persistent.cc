@@ -31,10 +31,12 @@ struct PersistentCall : PendingCall {
   int self_tag = 0;                       // the request's tag on self_comm()
   std::atomic<bool> running{false};       // its schedule started and not finished
   // What a start redoes on the buffers' current contents: the root packs a
-  // bcast message whose datatype is not its bytes in order; an in-place
-  // alltoall(v) copies its input aside (elements [lo, hi) of copy's Send
-  // to its Recv, which is the plan's Send).
+  // bcast message whose datatype is not its bytes in order; an alltoallw
+  // packs its send blocks (PackedBlocks); an in-place alltoall(v) copies
+  // its input aside (elements [lo, hi) of copy's Send to its Recv, which is
+  // the plan's Send).
   bool pack_root = false;
+  bool pack_blocks = false;
   bool copy_in = false;
   Buffers copy;
   int64_t lo = 0, hi = 0;
@@ -122,7 +124,9 @@ void plan_refresh(PersistentCall* p, int rank, int size) {
   const Call& c = p->c;
   Plan& plan = p->plan;
   if (c.op == Op::kBcast && rank == c.root && plan.message.packed) p->pack_root = true;
-  if ((c.op == Op::kAlltoall || c.op == Op::kAlltoallv) && c.sendbuf == MPI_IN_PLACE) {
+  p->pack_blocks = !plan.typed.packs.empty();
+  // (An alltoallw's packed input is a copy already.)
+  if ((c.op == Op::kAlltoall || c.op == Op::kAlltoallv) && c.sendbuf == MPI_IN_PLACE && !p->pack_blocks) {
     const CollArgs& a = plan.args;
     if (c.op == Op::kAlltoall) {
       p->lo = 0;
@@ -144,6 +148,7 @@ void plan_refresh(PersistentCall* p, int rank, int size) {
 
 int refresh(PersistentCall* p) {
   if (p->pack_root) return pack_elements(p->c.recvbuf, p->c.recvcount, p->c.recvtype, p->plan.message.packed.get());
+  if (p->pack_blocks) return p->plan.typed.pack();
   if (p->copy_in)
     return copy_span(p->copy, Span{Buf::kSend, p->lo, p->hi - p->lo}, Span{Buf::kRecv, p->lo, p->hi - p->lo});
   return MPI_SUCCESS;
@@ -204,6 +209,8 @@ int plan_persistent(const Call& c, const CallPath& cp, PersistentCall* p) {
   for (const BufDesc& d : plan.bufs.buf) p->pins.pin_type(d.type);
   p->pins.pin_type(plan.message.type);
   if (c.op == Op::kBcast) p->pins.pin_type(c.recvtype);  // the root packs with it
+  for (const auto* blocks : {&plan.typed.packs, &plan.typed.unpacks})  // alltoallw's datatypes
+    for (const PackedBlocks::Block& b : *blocks) p->pins.pin_type(b.type);
   p->pins.pin_op(c.mpi_op);
   return kGoOn;
 }

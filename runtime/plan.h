@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <vector>
 
 #include "algorithms/registry.h"
 #include "executors/buffers.h"
@@ -33,12 +34,32 @@ struct ByteMessage {
   ~ByteMessage();
 };
 
+// An alltoallw as an alltoallv of bytes (plan_alltoallw.cc): what the plan
+// holds beyond the user's buffers.  A side whose blocks' datatypes are all
+// their bytes in order is used as it is; any other side goes through a
+// packed copy, packed before the schedule (send) or unpacked after it
+// (receive).
+struct PackedBlocks {
+  struct Block {
+    char* at;            // the block in the user's buffer
+    int count;
+    MPI_Datatype type;
+    int64_t packed_off;  // its bytes in the packed copy
+  };
+  std::vector<char> send, recv;    // the packed copies (empty: not packed)
+  std::vector<Block> packs;        // send blocks to pack before each run
+  std::vector<Block> unpacks;      // receive blocks to unpack after it
+  int pack();
+  int unpack() const;
+};
+
 struct Plan {
   CollArgs args;
   Buffers bufs;
   int64_t unit_bytes = 0;    // bytes of one unit's data (selection input)
   ScratchBuffer send_copy;  // in-place alltoall(v): the input, copied
   ByteMessage message;      // bcast
+  PackedBlocks typed;       // alltoallw
 };
 
 // A blocking call's plan borrows its thread's spare count arrays (the
@@ -69,7 +90,15 @@ int plan_bcast(const Call& c, int rank, Plan* plan);
 // The v-variants' part (plan_vector.cc): units are elements, blocks the
 // user's counts and displacements.
 int plan_vector(const Call& c, int rank, int size, Plan* plan);
-// What is left once the schedule ran: unpacking a packed bcast message.
+// Alltoallw's part (plan_alltoallw.cc): units are bytes, each side's
+// blocks the user's bytes or a packed copy of them (PackedBlocks).
+int plan_alltoallw(const Call& c, int rank, int size, Plan* plan);
+// In-place alltoallv (and alltoallw): every block is read and overwritten,
+// so the input (blocks and gaps between them) is copied aside and Send
+// points at the copy, with the receive side's blocks.
+int copy_input_aside(Plan* plan);
+// What is left once the schedule ran: unpacking a packed bcast message or
+// an alltoallw's packed receive blocks.
 int finish_plan(const Plan& plan);
 
 // What the communicator's tuning file decides for a call: the range that

@@ -75,6 +75,7 @@ int plan_bcast(const Call& c, int rank, Plan* p) {
 }
 
 int finish_plan(const Plan& p) {
+  if (!p.typed.unpacks.empty()) return p.typed.unpack();
   const ByteMessage& m = p.message;
   if (!m.unpack) return MPI_SUCCESS;
   return unpack_elements(m.packed.get(), m.count, m.type, m.unpack_to);

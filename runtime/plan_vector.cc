@@ -38,10 +38,10 @@ const char* element(const void* base, int64_t off, MPI_Datatype type) {
   return static_cast<const char*>(base) + off * extent_of(type);
 }
 
-// In-place alltoallv: every block is read and overwritten, so the input
-// (blocks and gaps between them) is copied aside first and Send points at
-// the copy, with the receive side's blocks.
-int copy_aside(const CollArgs& a, Plan* p) {
+}  // namespace
+
+int copy_input_aside(Plan* p) {
+  const CollArgs& a = p->args;
   if (a.counts.empty()) return MPI_SUCCESS;
   int64_t lo = a.displs[0], hi = lo;
   for (size_t j = 0; j < a.counts.size(); ++j) {
@@ -62,9 +62,8 @@ int copy_aside(const CollArgs& a, Plan* p) {
   return copy_span(copy, Span{Buf::kSend, lo, hi - lo}, Span{Buf::kRecv, lo, hi - lo});
 }
 
-}  // namespace
-
 int plan_vector(const Call& c, int rank, int size, Plan* p) {
+  if (c.recvtypes) return plan_alltoallw(c, rank, size, p);
   CollArgs& a = p->args;
   Buffers& b = p->bufs;
   const bool root = rank == c.root;
@@ -111,7 +110,7 @@ int plan_vector(const Call& c, int rank, int size, Plan* p) {
       if (in_place) {
         a.send_counts = a.counts;
         a.send_displs = a.displs;
-        return copy_aside(a, p);
+        return copy_input_aside(p);
       }
       widen_counts(&a.send_counts, c.sendcounts, size, b[Buf::kSend]);
       widen(&a.send_displs, c.sdispls, size);

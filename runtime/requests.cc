@@ -97,6 +97,7 @@ void progress_locked() {
 void pin_handles(const Call& c, PendingCall* call) {
   for (const BufDesc& d : call->plan.bufs.buf) call->pins.pin_type(d.type);
   call->pins.pin_type(call->plan.message.type);
+  for (const PackedBlocks::Block& b : call->plan.typed.unpacks) call->pins.pin_type(b.type);
   call->pins.pin_op(c.mpi_op);
   call->pins.pin_comm(c.comm);
 }

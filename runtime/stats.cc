@@ -20,7 +20,7 @@ const char* api_op_name(ApiOp op) {
   static const char* const names[kNumApiOps] = {
       "bcast", "reduce", "allreduce", "allgather", "reduce_scatter_block", "reduce_scatter",
       "alltoall", "scan", "exscan", "barrier", "gather", "scatter",
-      "gatherv", "scatterv", "allgatherv", "alltoallv",
+      "gatherv", "scatterv", "allgatherv", "alltoallv", "alltoallw",
   };
   return names[static_cast<int>(op)];
 }

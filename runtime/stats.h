@@ -12,9 +12,9 @@ namespace hiercoll {
 enum class ApiOp {
   kBcast, kReduce, kAllreduce, kAllgather, kReduceScatterBlock, kReduceScatter,
   kAlltoall, kScan, kExscan, kBarrier, kGather, kScatter,
-  kGatherv, kScatterv, kAllgatherv, kAlltoallv,
+  kGatherv, kScatterv, kAllgatherv, kAlltoallv, kAlltoallw,
 };
-constexpr int kNumApiOps = 16;
+constexpr int kNumApiOps = 17;
 const char* api_op_name(ApiOp op);
 
 enum class Path { kHier = 0, kFlat = 1, kNative = 2 };

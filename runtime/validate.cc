@@ -124,8 +124,28 @@ int check_blocks(const Call& c, const int* counts, const int* displs, int size, 
   return MPI_SUCCESS;
 }
 
+// One side of an alltoallw: per peer a count and a datatype.
+int check_typed_blocks(const Call& c, const void* buf, const int* counts, const int* displs,
+                       const MPI_Datatype* types, int size, const char* which, MPI_Datatype* checked) {
+  if (!counts || !displs || !types)
+    return complain(c, MPI_ERR_ARG, "null counts, displacements or datatypes array", 0);
+  for (int r = 0; r < size; ++r) {
+    const int rc = check_data(c, buf, counts[r], types[r], which, checked);
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  return MPI_SUCCESS;
+}
+
 // The v-variants' arguments, where significant on this rank.
 int check_vector(const Call& c, int size, bool root, MPI_Datatype* checked) {
+  if (c.recvtypes || c.sendtypes) {  // alltoallw
+    int rc = MPI_SUCCESS;
+    if (c.sendbuf != MPI_IN_PLACE)
+      rc = check_typed_blocks(c, c.sendbuf, c.sendcounts, c.sdispls, c.sendtypes, size, "send ", checked);
+    if (rc == MPI_SUCCESS)
+      rc = check_typed_blocks(c, c.recvbuf, c.recvcounts, c.rdispls, c.recvtypes, size, "receive ", checked);
+    return rc;
+  }
   const bool in_place_send = c.sendbuf == MPI_IN_PLACE;
   const bool sends_one = c.op == Op::kGatherv || c.op == Op::kAllgatherv;    // send side: one block
   const bool sends_all = (c.op == Op::kScatterv && root) || c.op == Op::kAlltoallv;  // one per rank

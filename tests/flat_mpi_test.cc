@@ -36,7 +36,7 @@ std::vector<ApiOp> api_ops_of(Op op) {
     case Op::kGatherv: return {ApiOp::kGatherv};
     case Op::kScatterv: return {ApiOp::kScatterv};
     case Op::kAllgatherv: return {ApiOp::kAllgatherv};
-    case Op::kAlltoallv: return {ApiOp::kAlltoallv};
+    case Op::kAlltoallv: return {ApiOp::kAlltoallv, ApiOp::kAlltoallw};
   }
   return {};
 }

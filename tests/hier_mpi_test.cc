@@ -32,6 +32,7 @@ const ApiOp kAllOps[] = {
     ApiOp::kBcast,   ApiOp::kReduce, ApiOp::kAllreduce,  ApiOp::kAllgather, ApiOp::kReduceScatterBlock,
     ApiOp::kReduceScatter, ApiOp::kAlltoall, ApiOp::kScan, ApiOp::kExscan, ApiOp::kBarrier,
     ApiOp::kGather, ApiOp::kScatter, ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv,
+    ApiOp::kAlltoallw,
 };
 
 bool is_reduction(ApiOp op) {
@@ -53,12 +54,12 @@ bool two_levels(ApiOp op, const Layout& L) {
 // Whether hiercoll should run the call hierarchically on comm's layout
 // (derived from the layout, independently of the selection code).
 bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
-  // Nothing to move (an alltoallv cannot tell: no rank knows every block).
-  if (count == 0 && op != ApiOp::kBarrier && op != ApiOp::kAlltoallv) return false;
+  // Nothing to move (an alltoallv(w) cannot tell: no rank knows every block).
+  if (count == 0 && op != ApiOp::kBarrier && op != ApiOp::kAlltoallv && op != ApiOp::kAlltoallw) return false;
   const bool multi = two_levels(op, L);
   switch (op) {
     case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: case ApiOp::kAllgather:
-    case ApiOp::kAlltoall: case ApiOp::kAlltoallv: case ApiOp::kGather: case ApiOp::kScatter:
+    case ApiOp::kAlltoall: case ApiOp::kAlltoallv: case ApiOp::kAlltoallw: case ApiOp::kGather: case ApiOp::kScatter:
       return multi;
     case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
@@ -144,7 +145,7 @@ class HierMpi : public MpiTest {
     // The multi-leader alltoall(v) over the same counts, in place and not.
     MPI_Comm leaders = forcing(base, {{"hiercoll_alltoall_composition", "alltoall_leaders"},
                                       {"hiercoll_alltoallv_composition", "alltoallv_leaders"}});
-    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv}) {
+    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv, ApiOp::kAlltoallw}) {
       for (int count : counts)
         for (const char* dc : {"int_sum", "vector_sum"})
           for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
@@ -177,7 +178,7 @@ class HierMpi : public MpiTest {
       const bool kept_flat = !(api == ApiOp::kBcast || api == ApiOp::kReduce || api == ApiOp::kAllreduce ||
                                api == ApiOp::kScan || api == ApiOp::kExscan || api == ApiOp::kBarrier ||
                                api == ApiOp::kAllgatherv || api == ApiOp::kAllgather || api == ApiOp::kAlltoall ||
-                               api == ApiOp::kAlltoallv ||
+                               api == ApiOp::kAlltoallv || api == ApiOp::kAlltoallw ||
                                api == ApiOp::kGather || api == ApiOp::kScatter || api == ApiOp::kReduceScatter ||
                                api == ApiOp::kReduceScatterBlock);
       for (const DataCase& dc : data_cases()) {

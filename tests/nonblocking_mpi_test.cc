@@ -350,7 +350,7 @@ long served(ApiOp op) { return local_count(op, Path::kHier) + local_count(op, Pa
 // result is still right.
 TEST_F(NonblockingTest, VectorVariantsRunHiercollSchedules) {
   const DataCase& ints = data_case("int_sum");
-  for (ApiOp op : {ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv}) {
+  for (ApiOp op : {ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv, ApiOp::kAlltoallw}) {
     const long before = served(op);
     EXPECT_EQ(compare_vector_with_native(op, ints, ints, 100, 0, size_ - 1, false, true, MPI_COMM_WORLD,
                                          Via::kMpiNonblocking),

@@ -81,6 +81,12 @@ class Case {
     sendcounts_.resize(p);
     for (int j = 0, d = 0; j < p; ++j) sendcounts_[j] = a2a(r_, j), sdispls_[j] = d, d += sendcounts_[j] + 1;
     for (int j = 0, d = 0; j < p; ++j) rcounts_[j] = a2a(j, r_), rdispls_[j] = d, d += rcounts_[j] + 1;
+    // alltoallw: alltoallv's blocks, displacements in bytes.
+    for (int j = 0; j < p; ++j) {
+      sbytes_.push_back(sdispls_[j] * e * int(sizeof(int)));
+      rbytes_.push_back(rdispls_[j] * e * int(sizeof(int)));
+    }
+    types_.assign(p, t.type);
     const int vtotal = displs_[p - 1] + counts_[p - 1];
     const int stotal = sdispls_[p - 1] + sendcounts_[p - 1];
     const int rtotal = rdispls_[p - 1] + rcounts_[p - 1];
@@ -99,7 +105,7 @@ class Case {
       case ApiOp::kAlltoall: s = rr = n * p; break;
       case ApiOp::kGatherv: case ApiOp::kAllgatherv: s = counts_[r_], rr = vtotal; break;
       case ApiOp::kScatterv: s = vtotal, rr = counts_[r_]; break;
-      case ApiOp::kAlltoallv: s = stotal, rr = rtotal; break;
+      case ApiOp::kAlltoallv: case ApiOp::kAlltoallw: s = stotal, rr = rtotal; break;
       default: break;
     }
     for (Side* side : {&hier_, &ref_}) {
@@ -179,6 +185,13 @@ class Case {
                                          rdispls_.data(), t, c, i, req)
                    : PMPI_Alltoallv(s_in, sendcounts_.data(), sdispls_.data(), t, rb, rcounts_.data(),
                                     rdispls_.data(), t, c);
+      case ApiOp::kAlltoallw: {
+        const MPI_Datatype* ts = types_.data();
+        return req ? MPIX_Alltoallw_init(s_in, sendcounts_.data(), sbytes_.data(), ts, rb, rcounts_.data(),
+                                         rbytes_.data(), ts, c, i, req)
+                   : PMPI_Alltoallw(s_in, sendcounts_.data(), sbytes_.data(), ts, rb, rcounts_.data(), rbytes_.data(),
+                                    ts, c);
+      }
     }
     return MPI_ERR_OTHER;
   }
@@ -189,7 +202,8 @@ class Case {
   bool in_place_;
   TypeCase t_;
   int r_ = 0, p_ = 1;
-  std::vector<int> counts_, displs_, sendcounts_, sdispls_, rcounts_, rdispls_;
+  std::vector<int> counts_, displs_, sendcounts_, sdispls_, rcounts_, rdispls_, sbytes_, rbytes_;
+  std::vector<MPI_Datatype> types_;
   Side hier_, ref_;
 };
 
@@ -275,7 +289,7 @@ TEST_F(PersistentTest, OneRankMatchesMpi) {
 // Long messages: pipelined schedules of several segments.
 TEST_F(PersistentTest, LongMessagesMatchMpi) {
   for (ApiOp op : {ApiOp::kBcast, ApiOp::kReduce, ApiOp::kAllreduce, ApiOp::kAllgather, ApiOp::kAlltoallv,
-                   ApiOp::kGatherv})
+                   ApiOp::kAlltoallw, ApiOp::kGatherv})
     EXPECT_EQ(run_case(op, MPI_COMM_WORLD, 60000, size_ - 1, false, TypeCase{MPI_INT, 1}), "");
 }
 
@@ -288,7 +302,7 @@ TEST_F(PersistentTest, DerivedDatatypeMatchesMpi) {
   MPI_Type_commit(&t);
   MPI_Type_free(&vec);
   for (ApiOp op : {ApiOp::kBcast, ApiOp::kAllgather, ApiOp::kAlltoall, ApiOp::kGather, ApiOp::kScatter,
-                   ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv})
+                   ApiOp::kGatherv, ApiOp::kScatterv, ApiOp::kAllgatherv, ApiOp::kAlltoallv, ApiOp::kAlltoallw})
     for (int root = 0; root < (is_rooted(op) ? size_ : 1); ++root)
       for (bool in_place : {false, true}) {
         if (in_place && !allows_in_place(op)) continue;

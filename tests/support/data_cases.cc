@@ -165,6 +165,12 @@ std::vector<char> sentinel_buffer(const DataCase& c, int64_t n) {
   return v;
 }
 
+MPI_Aint extent_of(MPI_Datatype t) {
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(t, &lb, &ext);
+  return ext;
+}
+
 void* elem0(const DataCase& c, std::vector<char>& buf) {
   MPI_Aint lb, extent;
   MPI_Type_get_extent(c.type, &lb, &extent);

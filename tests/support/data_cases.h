@@ -56,5 +56,7 @@ std::vector<char> sentinel_buffer(const DataCase& c, int64_t n);
 std::vector<char> input_buffer(const DataCase& c, int rank, int salt, int64_t n);
 // Address of element 0 inside a buffer made by sentinel_buffer.
 void* elem0(const DataCase& c, std::vector<char>& buf);
+// A datatype's extent.
+MPI_Aint extent_of(MPI_Datatype t);
 
 }  // namespace hiercoll::testing

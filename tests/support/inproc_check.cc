@@ -23,12 +23,6 @@ bool op_allows_in_place(Op op) {
   return op != Op::kBcast && op != Op::kBarrier && op != Op::kAlltoall && op != Op::kAlltoallv;
 }
 
-MPI_Aint extent_of(MPI_Datatype t) {
-  MPI_Aint lb, ext;
-  MPI_Type_get_extent(t, &lb, &ext);
-  return ext;
-}
-
 // A typed buffer of n elements, sentinel-filled.
 struct TypedBuf {
   std::vector<char> bytes;

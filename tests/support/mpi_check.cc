@@ -47,7 +47,8 @@ bool is_rooted(ApiOp api) {
          api == ApiOp::kGatherv || api == ApiOp::kScatterv;
 }
 bool is_vector(ApiOp api) {
-  return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv;
+  return api == ApiOp::kGatherv || api == ApiOp::kScatterv || api == ApiOp::kAllgatherv || api == ApiOp::kAlltoallv ||
+         api == ApiOp::kAlltoallw;
 }
 
 std::string compare_with_native(const MpiCase& c, MPI_Comm comm, Via via) {

@@ -1,7 +1,9 @@
 // The v-variants against MPI's own: blocks from VectorLayout (irregular
 // counts with zeros, displacements back to back or reversed with gaps), in
 // place where MPI allows it, sides with different datatypes of one
-// signature.
+// signature.  Alltoallw takes alltoallv's blocks with a datatype per peer:
+// every odd peer's is a duplicate of the side's datatype, and displacements
+// are in bytes.
 #include <sstream>
 #include <vector>
 
@@ -29,6 +31,28 @@ struct Side {
 };
 
 std::vector<int> narrow(const std::vector<int64_t>& v) { return std::vector<int>(v.begin(), v.end()); }
+
+// An alltoallw side made from an alltoallv side: displacements in bytes and
+// a datatype per peer (odd peers: `dup`, a duplicate of `type`).
+struct TypedBlocks {
+  std::vector<int> displs;
+  std::vector<MPI_Datatype> types;
+  TypedBlocks(const Side& s, MPI_Datatype type, MPI_Datatype dup) {
+    for (size_t j = 0; j < s.displs.size(); ++j) {
+      displs.push_back(static_cast<int>(s.displs[j] * extent_of(type)));
+      types.push_back(j % 2 ? dup : type);
+    }
+  }
+};
+
+struct Duplicate {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  explicit Duplicate(MPI_Datatype t) {
+    MPI_Type_dup(t, &type);
+    MPI_Type_commit(&type);
+  }
+  ~Duplicate() { MPI_Type_free(&type); }
+};
 
 // The blocks of every rank (count_of(j) groups for rank j) in elements of
 // a type `scale` elements per group.
@@ -65,10 +89,11 @@ std::string compare_vector_with_native(ApiOp api, const DataCase& st, const Data
   if (op == Op::kGatherv) recv_n = root ? all_recv.extent : 0;
   if (op == Op::kAllgatherv) recv_n = all_recv.extent;
   if (op == Op::kAlltoallv) send_n = all_send.extent, recv_n = all_recv.extent;
+  const Duplicate send_dup(st.type), recv_dup(rt.type);
+  const TypedBlocks typed_send(all_send, st.type, send_dup.type), typed_recv(all_recv, rt.type, recv_dup.type);
   const int salt = count % 7;
   const std::vector<char> input = input_buffer(st, rank, salt, send_n);
-  MPI_Aint lb, ext;
-  MPI_Type_get_extent(rt.type, &lb, &ext);
+  const MPI_Aint ext = extent_of(rt.type);
 
   std::vector<char> results[2];
   for (int native = 0; native < 2; ++native) {
@@ -89,6 +114,12 @@ std::string compare_vector_with_native(ApiOp api, const DataCase& st, const Data
     a.rdispls = all_recv.displs.data();
     a.root = root_rank;
     a.comm = comm;
+    if (api == ApiOp::kAlltoallw) {
+      a.sdispls = typed_send.displs.data();
+      a.sendtypes = typed_send.types.data();
+      a.rdispls = typed_recv.displs.data();
+      a.recvtypes = typed_recv.types.data();
+    }
     if (in_place) {  // same-type cases only: the input sits where MPI says
       if (op == Op::kAlltoallv) {
         fill_input(rt, rank, salt, r, recv_n), a.sendbuf = MPI_IN_PLACE;
