@@ -151,8 +151,16 @@ class InOut {
   C stack_[kOnStack];
   std::unique_ptr<C[]> heap_;
 };
+// Handles the C function only reads (an alltoallw's datatypes): nothing is
+// written back, as the Fortran array may be a constant.
+template <typename H>
+struct ReadHandleForm : HandleForm<H> {
+  static void out(const H&, MPI_Fint*) {}
+};
+
 template <typename H>
 using Handles = InOut<H, HandleForm<H>>;
+using ReadTypes = InOut<MPI_Datatype, ReadHandleForm<MPI_Datatype>>;
 using Requests = Handles<MPI_Request>;
 using Statuses = InOut<MPI_Status, StatusForm>;
 

@@ -31,8 +31,40 @@
 using hiercoll::fortran::FBuf;
 using hiercoll::fortran::FInt;
 using hiercoll::fortran::FOut;
+using hiercoll::fortran::ReadTypes;
 
 namespace {
+
+// Alltoallw's datatypes, one per peer of comm (the remote group's of an
+// intercommunicator): converted for the call; the send side's are not read
+// in place, where MPI ignores them.
+int peers(MPI_Comm comm) {
+  int inter = 0, n = 0;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS) return 0;
+  (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(comm, &n);
+  return n;
+}
+int alltoallw(const void* sbuf, const int* scounts, const int* sdispls, int* stypes, void* rbuf, const int* rcounts,
+              const int* rdispls, int* rtypes, MPI_Comm comm) {
+  const int n = peers(comm);
+  return hiercoll_alltoallw(sbuf, scounts, sdispls, ReadTypes(sbuf == MPI_IN_PLACE ? 0 : n, stypes), rbuf, rcounts,
+                            rdispls, ReadTypes(n, rtypes), comm);
+}
+int ialltoallw(const void* sbuf, const int* scounts, const int* sdispls, int* stypes, void* rbuf, const int* rcounts,
+               const int* rdispls, int* rtypes, MPI_Comm comm, MPI_Request* request) {
+  const int n = peers(comm);
+  return hiercoll_ialltoallw(sbuf, scounts, sdispls, ReadTypes(sbuf == MPI_IN_PLACE ? 0 : n, stypes), rbuf,
+                             rcounts, rdispls, ReadTypes(n, rtypes), comm, request);
+}
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
+int alltoallw_init(const void* sbuf, const int* scounts, const int* sdispls, int* stypes, void* rbuf,
+                   const int* rcounts, const int* rdispls, int* rtypes, MPI_Comm comm, MPI_Info info,
+                   MPI_Request* request) {
+  const int n = peers(comm);
+  return hiercoll_alltoallw_init(sbuf, scounts, sdispls, ReadTypes(sbuf == MPI_IN_PLACE ? 0 : n, stypes), rbuf,
+                                 rcounts, rdispls, ReadTypes(n, rtypes), comm, info, request);
+}
+#endif
 
 // C functions for the routines whose C form takes other arguments.
 int init() { return MPI_Init(nullptr, nullptr); }
@@ -107,6 +139,22 @@ HIERCOLL_FORTRAN_COLLECTIVE(alltoallv, ALLTOALLV,
                             (FBuf sbuf, FInt scounts, FInt sdispls, FInt stype, FBuf rbuf, FInt rcounts,
                              FInt rdispls, FInt rtype, FInt comm),
                             (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm))
+
+// Alltoallw, whose datatype arrays are converted by adapters (above).
+HIERCOLL_FORTRAN(alltoallw, ALLTOALLW, alltoallw,
+                 (FBuf sbuf, FInt scounts, FInt sdispls, FOut stypes, FBuf rbuf, FInt rcounts, FInt rdispls,
+                  FOut rtypes, FInt comm, FOut ierr),
+                 (sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm))
+HIERCOLL_FORTRAN(ialltoallw, IALLTOALLW, ialltoallw,
+                 (FBuf sbuf, FInt scounts, FInt sdispls, FOut stypes, FBuf rbuf, FInt rcounts, FInt rdispls,
+                  FOut rtypes, FInt comm, FOut request, FOut ierr),
+                 (sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, request))
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
+HIERCOLL_FORTRAN_AS(mpix_alltoallw_init, MPIX_ALLTOALLW_INIT, alltoallw_init,
+                    (FBuf sbuf, FInt scounts, FInt sdispls, FOut stypes, FBuf rbuf, FInt rcounts, FInt rdispls,
+                     FOut rtypes, FInt comm, FInt info, FOut request, FOut ierr),
+                    (sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, info, request))
+#endif
 
 // The process's start and end (interpose_init.cc) and the hints (interpose.cc).
 HIERCOLL_FORTRAN(init, INIT, init, (FOut ierr), ())

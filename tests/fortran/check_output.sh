@@ -21,6 +21,6 @@ check_fortran_output() {
       fail "$prog: '$line', expected hier + flat = $((served * ranks)), native = $((native * ranks))"
     ops=$((ops + 1))
   done < <(grep '^fortran-expect: ' <<<"$out")
-  ((ops == 16)) || fail "$prog: expected 16 operations, got $ops"
+  ((ops == 17)) || fail "$prog: expected 17 operations, got $ops"
   echo "$prog: $summary"
 }

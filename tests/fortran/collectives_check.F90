@@ -40,10 +40,11 @@ module checks
   integer, parameter :: K_BCAST = 1, K_REDUCE = 2, K_ALLREDUCE = 3, K_ALLGATHER = 4, &
        K_REDUCE_SCATTER_BLOCK = 5, K_REDUCE_SCATTER = 6, K_ALLTOALL = 7, K_SCAN = 8, &
        K_EXSCAN = 9, K_BARRIER = 10, K_GATHER = 11, K_SCATTER = 12, K_GATHERV = 13, &
-       K_SCATTERV = 14, K_ALLGATHERV = 15, K_ALLTOALLV = 16, NOPS = 16
+       K_SCATTERV = 14, K_ALLGATHERV = 15, K_ALLTOALLV = 16, K_ALLTOALLW = 17, NOPS = 17
   character(len=20), parameter :: op_names(NOPS) = [character(len=20) :: 'bcast', 'reduce', &
        'allreduce', 'allgather', 'reduce_scatter_block', 'reduce_scatter', 'alltoall', 'scan', &
-       'exscan', 'barrier', 'gather', 'scatter', 'gatherv', 'scatterv', 'allgatherv', 'alltoallv']
+       'exscan', 'barrier', 'gather', 'scatter', 'gatherv', 'scatterv', 'allgatherv', 'alltoallv', &
+       'alltoallw']
   integer, parameter :: LARGE = 70001   ! elements: segmented and pipelined paths
   integer, parameter :: PRIME = 1009    ! the affine maps' modulus
 
@@ -493,14 +494,17 @@ contains
   ! Alltoallv: rank i sends rank j mod(i + 2 j, 3) elements (zeros
   ! included), packed in rank order; it receives them in reverse rank
   ! order with one-element gaps.  In place with the symmetric counts
-  ! mod(i + j, 3).
-  subroutine check_alltoallv(comm)
+  ! mod(i + j, 3).  Alltoallw (typed): the same with blocks twice as long
+  ! (all_to_all).
+  subroutine check_alltoallv(comm, typed)
     HANDLE(MPI_Comm), intent(in) :: comm
-    integer :: sc(nprocs), sd(nprocs), rc(nprocs), rd(nprocs), j, k, ierr
+    logical, intent(in) :: typed
+    integer :: sc(nprocs), sd(nprocs), rc(nprocs), rd(nprocs), j, k, m, ierr
     integer, allocatable :: s(:), r(:), want(:)
+    m = merge(2, 1, typed)
     do j = 1, nprocs
-      sc(j) = mod(rank + 2 * (j - 1), 3)
-      rc(j) = mod(j - 1 + 2 * rank, 3)
+      sc(j) = m * mod(rank + 2 * (j - 1), 3)
+      rc(j) = m * mod(j - 1 + 2 * rank, 3)
     end do
     sd = packed_displs(sc)
     rd = gapped_reverse_displs(rc)
@@ -511,12 +515,12 @@ contains
       want(rd(j) + 1:rd(j) + rc(j)) = [(a2a(j - 1, rank, k), k = 1, rc(j))]
     end do
     r = -1
-    call MPI_Alltoallv(s, sc, sd, MPI_INTEGER, r, rc, rd, MPI_INTEGER, comm, ierr)
-    call done(K_ALLTOALLV, ierr)
-    call expect(all(r == want), 'alltoallv')
+    call all_to_all(s, sc, sd, r, rc, rd, comm, typed, .false., ierr)
+    call done(merge(K_ALLTOALLW, K_ALLTOALLV, typed), ierr)
+    call expect(all(r == want), trim(op_names(merge(K_ALLTOALLW, K_ALLTOALLV, typed))))
 
     do j = 1, nprocs
-      rc(j) = mod(rank + j - 1, 3)
+      rc(j) = m * mod(rank + j - 1, 3)
     end do
     rd = gapped_reverse_displs(rc)
     deallocate (r, want)
@@ -527,10 +531,50 @@ contains
       r(rd(j) + 1:rd(j) + rc(j)) = [(a2a(rank, j - 1, k), k = 1, rc(j))]
       want(rd(j) + 1:rd(j) + rc(j)) = [(a2a(j - 1, rank, k), k = 1, rc(j))]
     end do
-    call MPI_Alltoallv(MPI_IN_PLACE, sc, sd, MPI_DATATYPE_NULL, r, rc, rd, MPI_INTEGER, comm, ierr)
-    call done(K_ALLTOALLV, ierr)
-    call expect(all(r == want), 'alltoallv in place')
+    call all_to_all(s, sc, sd, r, rc, rd, comm, typed, .true., ierr)
+    call done(merge(K_ALLTOALLW, K_ALLTOALLV, typed), ierr)
+    call expect(all(r == want), trim(op_names(merge(K_ALLTOALLW, K_ALLTOALLV, typed))) // ' in place')
   end subroutine check_alltoallv
+
+  ! MPI_Alltoallv of INTEGER blocks (counts sc, rc; displacements sd, rd),
+  ! or, typed, MPI_Alltoallw of the same blocks: odd peers' (from 0) as
+  ! pairs of INTEGERs (a contiguous datatype), displacements in bytes.  In
+  ! place: the send side's arguments are ignored (MPI_DATATYPE_NULL).
+  subroutine all_to_all(s, sc, sd, r, rc, rd, comm, typed, in_place, ierr)
+    integer, intent(in) :: s(:), sc(:), sd(:), rc(:), rd(:)
+    integer, intent(inout) :: r(:)
+    HANDLE(MPI_Comm), intent(in) :: comm
+    logical, intent(in) :: typed, in_place
+    integer, intent(out) :: ierr
+    HANDLE(MPI_Datatype) :: pairs, ts(nprocs)
+    integer :: sn(nprocs), rn(nprocs), j, freed
+    if (.not. typed) then
+      if (in_place) then
+        call MPI_Alltoallv(MPI_IN_PLACE, sc, sd, MPI_DATATYPE_NULL, r, rc, rd, MPI_INTEGER, comm, ierr)
+      else
+        call MPI_Alltoallv(s, sc, sd, MPI_INTEGER, r, rc, rd, MPI_INTEGER, comm, ierr)
+      end if
+      return
+    end if
+    call MPI_Type_contiguous(2, MPI_INTEGER, pairs, ierr)
+    call MPI_Type_commit(pairs, ierr)
+    sn = sc
+    rn = rc
+    do j = 1, nprocs
+      ts(j) = MPI_INTEGER
+      if (mod(j, 2) == 0) then
+        ts(j) = pairs
+        sn(j) = sc(j) / 2
+        rn(j) = rc(j) / 2
+      end if
+    end do
+    if (in_place) then
+      call MPI_Alltoallw(MPI_IN_PLACE, sn, sd, ts, r, rn, 4 * rd, ts, comm, ierr)
+    else
+      call MPI_Alltoallw(s, sn, 4 * sd, ts, r, rn, 4 * rd, ts, comm, ierr)
+    end if
+    call MPI_Type_free(pairs, freed)
+  end subroutine all_to_all
 
   ! The communicator the next checks run on: its name, rank and size.
   subroutine under_test(comm, name)
@@ -559,7 +603,8 @@ contains
     call check_scans(comm)
     call check_rooted_blocks(comm)
     call check_gatherv_scatterv(comm)
-    call check_alltoallv(comm)
+    call check_alltoallv(comm, .false.)
+    call check_alltoallv(comm, .true.)
   end subroutine check_all
 
   ! Error classes reach ierror under MPI_ERRORS_RETURN, and nothing is counted.

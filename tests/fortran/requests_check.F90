@@ -34,7 +34,7 @@ module request_checks
   include 'mpif-ext.h'
 #endif
 
-  integer, parameter :: MAXREQ = 40, TAG_P2P = 77
+  integer, parameter :: MAXREQ = 44, TAG_P2P = 77
   ! Completion by: MPI_Waitall, MPI_Testall, MPI_Waitany, MPI_Testany,
   ! MPI_Waitsome, MPI_Testsome, and one by one (MPI_Wait, MPI_Test,
   ! MPI_Request_get_status).
@@ -51,8 +51,10 @@ module request_checks
        ag_s(:), ag_r(:), agp(:), rsb_s(:), rsb_r(:), rsbp(:), rs_s(:), rs_r(:), rsp(:), a2_s(:), a2_r(:), a2p(:), &
        sc_s(:), sc_r(:), scp(:), ex_r(:), ex_p(:), ga_s(:), ga_r(:), gap(:), sct_s(:), sct_r(:), sctp(:), &
        gv_s(:), gv_r(:), gvp(:), sv_s(:), sv_r(:), svp(:), agv_r(:), agvp(:), av_s(:), av_r(:), avp(:), &
-       p2p_s(:), p2p_r(:)
-  integer, allocatable :: rs_counts(:), v_counts(:), v_displs(:), v_want(:), av_counts(:), av_sd(:), av_rd(:)
+       aw_r(:), awp(:), p2p_s(:), p2p_r(:)
+  integer, allocatable :: rs_counts(:), v_counts(:), v_displs(:), v_want(:), av_counts(:), av_sd(:), av_rd(:), &
+       aw_sd(:), aw_rd(:)
+  HANDLE(MPI_Datatype), allocatable :: aw_types(:)   ! alltoallw: alltoallv's blocks, displacements in bytes
 
 contains
 
@@ -88,20 +90,24 @@ contains
     av_sd = packed_displs(av_counts)
     av_rd = gapped_reverse_displs(av_counts)
     na = av_rd(1) + av_counts(1) + 1
+    allocate (aw_sd(nprocs), aw_rd(nprocs), aw_types(nprocs))
+    aw_sd = 4 * av_sd
+    aw_rd = 4 * av_rd
+    aw_types = MPI_INTEGER
     allocate (bc(7), rd_s(7), rd_r(7), rdp(7), rd_dummy(7), ar_s(7), ar_r(7), arp(7), ag_s(2), ag_r(2 * nprocs), &
          agp(2 * nprocs), rsb_s(3 * nprocs), rsb_r(3), rsbp(3 * nprocs), rs_s(max(1, sum(rs_counts))), &
          rs_r(max(1, rs_counts(rank + 1))), rsp(max(1, sum(rs_counts))), a2_s(2 * nprocs), a2_r(2 * nprocs), &
          a2p(2 * nprocs), sc_s(7), sc_r(7), scp(7), ex_r(7), ex_p(7), ga_s(2), ga_r(2 * nprocs), gap(2 * nprocs), &
          sct_s(2 * nprocs), sct_r(2), sctp(2), gv_s(max(1, nv)), gv_r(size(v_want)), gvp(size(v_want)), &
          sv_s(size(v_want)), sv_r(4), svp(4), agv_r(size(v_want)), agvp(size(v_want)), &
-         av_s(max(1, sum(av_counts))), av_r(na), avp(na), p2p_s(3), p2p_r(3))
+         av_s(max(1, sum(av_counts))), av_r(na), avp(na), aw_r(na), awp(na), p2p_s(3), p2p_r(3))
   end subroutine allocate_buffers
 
   subroutine free_buffers()
     deallocate (bc, rd_s, rd_r, rdp, rd_dummy, ar_s, ar_r, arp, ag_s, ag_r, agp, rsb_s, rsb_r, rsbp, rs_s, rs_r, &
          rsp, a2_s, a2_r, a2p, sc_s, sc_r, scp, ex_r, ex_p, ga_s, ga_r, gap, sct_s, sct_r, sctp, gv_s, gv_r, gvp, &
-         sv_s, sv_r, svp, agv_r, agvp, av_s, av_r, avp, p2p_s, p2p_r, rs_counts, v_counts, v_displs, v_want, &
-         av_counts, av_sd, av_rd)
+         sv_s, sv_r, svp, agv_r, agvp, av_s, av_r, avp, aw_r, awp, p2p_s, p2p_r, rs_counts, v_counts, v_displs, &
+         v_want, av_counts, av_sd, av_rd, aw_sd, aw_rd, aw_types)
   end subroutine free_buffers
 
   ! v_want's blocks shifted by s (its gaps stay -1).
@@ -180,6 +186,8 @@ contains
     end do
     av_r = -1
     avp = av_blocks(s, .true.)
+    aw_r = -1
+    awp = avp
     p2p_s = series(rank, 3) + s
     p2p_r = -1
   end subroutine fill
@@ -232,6 +240,8 @@ contains
     call expect(all(agvp == v_shifted(s)), 'iallgatherv in place ' // how)
     call expect(all(av_r == av_blocks(s, .false.)), 'ialltoallv ' // how)
     call expect(all(avp == av_blocks(s, .false.)), 'ialltoallv in place ' // how)
+    call expect(all(aw_r == av_blocks(s, .false.)), 'ialltoallw ' // how)
+    call expect(all(awp == av_blocks(s, .false.)), 'ialltoallw in place ' // how)
     call expect(all(p2p_r == series(mod(rank + nprocs - 1, nprocs), 3) + s), 'point-to-point ' // how)
   end subroutine verify
 
@@ -324,6 +334,12 @@ contains
       call MPIX_Alltoallv_init(MPI_IN_PLACE, av_counts, av_sd, MPI_DATATYPE_NULL, avp, av_counts, av_rd, &
            MPI_INTEGER, comm, MPI_INFO_NULL, req(nreq + 1), ierr)
       call added(K_ALLTOALLV, ierr)
+      call MPIX_Alltoallw_init(av_s, av_counts, aw_sd, aw_types, aw_r, av_counts, aw_rd, aw_types, comm, &
+           MPI_INFO_NULL, req(nreq + 1), ierr)
+      call added(K_ALLTOALLW, ierr)
+      call MPIX_Alltoallw_init(MPI_IN_PLACE, av_counts, aw_sd, aw_types, awp, av_counts, aw_rd, aw_types, comm, &
+           MPI_INFO_NULL, req(nreq + 1), ierr)
+      call added(K_ALLTOALLW, ierr)
       call MPIX_Gatherv_init(gv_s, nv, MPI_INTEGER, gv_r, v_counts, v_displs, MPI_INTEGER, top, comm, &
            MPI_INFO_NULL, req(nreq + 1), ierr)
       call added(K_GATHERV, ierr)
@@ -383,6 +399,12 @@ contains
       call MPI_Ialltoallv(MPI_IN_PLACE, av_counts, av_sd, MPI_DATATYPE_NULL, avp, av_counts, av_rd, MPI_INTEGER, &
            comm, req(nreq + 1), ierr)
       call added(K_ALLTOALLV, ierr)
+      call MPI_Ialltoallw(av_s, av_counts, aw_sd, aw_types, aw_r, av_counts, aw_rd, aw_types, comm, req(nreq + 1), &
+           ierr)
+      call added(K_ALLTOALLW, ierr)
+      call MPI_Ialltoallw(MPI_IN_PLACE, av_counts, aw_sd, aw_types, awp, av_counts, aw_rd, aw_types, comm, &
+           req(nreq + 1), ierr)
+      call added(K_ALLTOALLW, ierr)
       call MPI_Igatherv(gv_s, nv, MPI_INTEGER, gv_r, v_counts, v_displs, MPI_INTEGER, top, comm, req(nreq + 1), ierr)
       call added(K_GATHERV, ierr)
       call MPI_Iscatterv(sv_s, v_counts, v_displs, MPI_INTEGER, sv_r, nv, MPI_INTEGER, top, comm, req(nreq + 1), ierr)
