@@ -47,6 +47,7 @@ hiercoll::ApiOp api_op(BenchOp op) {
     case BenchOp::kScatterv: return ApiOp::kScatterv;
     case BenchOp::kAllgatherv: return ApiOp::kAllgatherv;
     case BenchOp::kAlltoallv: return ApiOp::kAlltoallv;
+    case BenchOp::kAlltoallw: return ApiOp::kAlltoallw;
   }
   return ApiOp::kBarrier;  // unreachable: every BenchOp is listed
 }
@@ -72,6 +73,7 @@ int64_t largest_buffer(const OpInfo& op, int64_t bytes, int ranks) {
     case BenchOp::kScatterv:
     case BenchOp::kAllgatherv:
     case BenchOp::kAlltoallv:
+    case BenchOp::kAlltoallw:
       return 2 * b * ranks;  // random blocks reach twice the mean
     default:
       return b;
@@ -108,7 +110,8 @@ OpBuffers make_vector_buffers(const OpInfo& op, int64_t mean, int ranks, int ran
       send = lay_out(ranks, block_of, &b.send_counts, &b.send_displs);
       recv = b.count;
       break;
-    default:  // alltoallv
+    default:  // alltoallv, alltoallw
+      if (op.op == BenchOp::kAlltoallw) b.types.assign(static_cast<size_t>(ranks), MPI_BYTE);
       send = lay_out(ranks, [&](int d) { return block_bytes(pat, mean, ranks, rank, d); }, &b.send_counts,
                      &b.send_displs);
       recv = lay_out(ranks, [&](int s) { return block_bytes(pat, mean, ranks, s, rank); }, &b.recv_counts,
@@ -157,6 +160,7 @@ hiercoll::CallArgs args_of(OpBuffers& b, int root, MPI_Comm comm) {
   args.sdispls = b.send_displs.data();
   args.recvcounts = b.recv_counts.data();
   args.rdispls = b.recv_displs.data();
+  if (!b.types.empty()) args.sendtypes = args.recvtypes = b.types.data();
   return args;
 }
 
@@ -209,6 +213,7 @@ void fill_for_check(const OpInfo& op, OpBuffers& b, int rank, int ranks, int roo
       break;
     case BenchOp::kScatterv:
     case BenchOp::kAlltoallv:
+    case BenchOp::kAlltoallw:
       // Block d: scatterv's for rank d (the root's matter), alltoallv's to rank d.
       for (int d = 0; d < ranks; ++d)
         for (int64_t i = 0; i < b.send_counts[d]; ++i)
@@ -275,11 +280,13 @@ bool verify_movement(const OpInfo& op, const OpBuffers& b, int rank, int ranks, 
       [[fallthrough]];
     case BenchOp::kAllgatherv:
     case BenchOp::kAlltoallv:
-      // Block s of the receive side: rank s's (alltoallv: what s sent me).
+    case BenchOp::kAlltoallw: {
+      // Block s of the receive side: rank s's (alltoallv/w: what s sent me).
+      const bool all_to_all = op.op == BenchOp::kAlltoallv || op.op == BenchOp::kAlltoallw;
       for (int s = 0; s < ranks; ++s)
-        if (!bytes_match(b, b.recv_displs[s], b.recv_counts[s], s, op.op == BenchOp::kAlltoallv ? rank : 0))
-          return false;
+        if (!bytes_match(b, b.recv_displs[s], b.recv_counts[s], s, all_to_all ? rank : 0)) return false;
       return true;
+    }
     default: return true;  // barrier
   }
 }

@@ -26,6 +26,7 @@ struct OpBuffers {
   MPI_Datatype type = MPI_BYTE;
   // V-variants: the blocks of the side(s) with one block per rank.
   std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
+  std::vector<MPI_Datatype> types;  // alltoallw: each peer's (MPI_BYTE: displacements are bytes either way)
 };
 
 // Buffers for rank `rank` (v-variants: blocks after `counts`).

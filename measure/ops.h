@@ -12,7 +12,7 @@ namespace hcbench {
 enum class BenchOp {
   kBcast, kReduce, kAllreduce, kAllgather, kAlltoall, kReduceScatterBlock,
   kScan, kExscan, kBarrier, kGather, kScatter,
-  kGatherv, kScatterv, kAllgatherv, kAlltoallv,
+  kGatherv, kScatterv, kAllgatherv, kAlltoallv, kAlltoallw,
 };
 
 struct OpInfo {
