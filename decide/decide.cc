@@ -201,9 +201,27 @@ void add_file_measurement(const DecideInput& in, const SimCall& call, int64_t fi
   else d->note = "the tuning file's " + candidate_text(k.candidate) + " does not fit this call";
 }
 
+// The rules' method first (found among the costed ones, or added), as
+// source kRules, with why.
+void rules_first(const DecideInput& in, const SimCall& call, const char* why, Decision* d) {
+  const MethodChoice r = rules_candidate(*in.layout, *in.facts, call, in.scope);
+  auto it = std::find_if(d->ranked.begin(), d->ranked.end(), [&](const Costed& c) { return c.candidate == r; });
+  if (it == d->ranked.end()) {
+    Costed k;
+    k.candidate = r;
+    k.us = -1;
+    d->ranked.insert(d->ranked.begin(), std::move(k));
+    it = d->ranked.begin();
+  }
+  it->source = Source::kRules;
+  it->note = why;
+  move_first(&d->ranked, static_cast<size_t>(it - d->ranked.begin()));
+  d->source = Source::kRules;
+}
+
 // Cheapest first (stable: ties keep the candidates' order), the ones not
 // costed last; the file's method first; the rules' method first where
-// nothing could be costed.
+// nothing could be costed or the model does not decide the operation.
 void rank(const DecideInput& in, const SimCall& call, Decision* d) {
   std::stable_sort(d->ranked.begin(), d->ranked.end(), [](const Costed& a, const Costed& b) {
     if ((a.us < 0) != (b.us < 0)) return b.us < 0;
@@ -215,15 +233,9 @@ void rank(const DecideInput& in, const SimCall& call, Decision* d) {
       d->source = Source::kFile;
       break;
     }
-  if (d->ranked.empty() || d->ranked[0].us < 0) {
-    Costed k;
-    k.candidate = rules_candidate(*in.layout, *in.facts, call, in.scope);
-    k.us = -1;
-    k.source = Source::kRules;
-    k.note = "no candidate could be costed";
-    d->ranked.insert(d->ranked.begin(), std::move(k));
-    d->source = Source::kRules;
-  }
+  if (d->source == Source::kFile) return;
+  if (d->ranked.empty() || d->ranked[0].us < 0) rules_first(in, call, "no candidate could be costed", d);
+  else if (!model_decides(call.args.op)) rules_first(in, call, "the rules decide this operation", d);
 }
 
 // A knob's method first (forced_candidate), costed where the model had not.
@@ -264,6 +276,10 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   rank(in, call, &d);
   if (in.forced.any()) apply_knob(in, call, fig, &smaller, &d);
   return d;
+}
+
+bool model_decides(Op op) {
+  return op != Op::kGatherv && op != Op::kScatterv && op != Op::kAlltoallv && op != Op::kAllgatherv;
 }
 
 MethodChoice rules_candidate(const Layout& L, const LayoutFacts& F, const SimCall& call, const CandidateScope& scope) {

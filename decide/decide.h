@@ -82,6 +82,11 @@ const TunedRange* file_range(const DecideInput& in, Op op, int64_t bytes);
 // (source kRules, rules_candidate).
 Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes = -1);
 
+// Whether the model decides op: not gatherv, scatterv and alltoallv (no
+// rank knows every block, so every rank must choose by what all know: the
+// group's size) nor allgatherv (its blocks' skew matters more than their
+// mean); the tuning file and the rules decide those.
+bool model_decides(Op op);
 // The built-in rules' method for the call (select/flat_rules.h
 // default_algorithm, hier/hier_registry.h selected_composition): what runs
 // where the model cannot cost anything, or where the decided method does

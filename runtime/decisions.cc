@@ -65,10 +65,6 @@ Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t b
 
 }  // namespace
 
-bool model_decides(Op op) {
-  return op != Op::kGatherv && op != Op::kScatterv && op != Op::kAlltoallv && op != Op::kAllgatherv;
-}
-
 const TunedRange* decided_file_range(const CommState* state, const Settings& s, Op op, int64_t bytes) {
   if (!state->tuning) return nullptr;
   DecideInput in;  // what file_range reads; no figures (a lookup per call)

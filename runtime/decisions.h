@@ -43,9 +43,7 @@ struct DecisionSlots {
 // (its blocks' skew matters more than their mean); the rules do.
 const Decided* decided(CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative);
 
-// Whether the model decides op (above); the file and the rules decide
-// the others.
-bool model_decides(Op op);
+// (Whether the model decides op: decide/decide.h model_decides.)
 
 // The tuning file's range for a call of op at `bytes` where it decides
 // (decide/decide.h file_range): looked up per call, since the file's
