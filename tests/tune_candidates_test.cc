@@ -1,4 +1,5 @@
-// The tuner's candidate methods (tune/candidates.h) on synthetic layouts.
+// The tuner's candidate methods (tune/candidates.h) and the model-guided
+// choice among them (tune/guided.h) on synthetic layouts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 #include "decide/candidates.h"
 #include "hier/hier_registry.h"
 #include "select/flat_rules.h"
+#include "decide/decide.h"
 #include "tune/candidates.h"
+#include "tune/guided.h"
 
 namespace hctune {
 namespace {
@@ -142,6 +145,66 @@ TEST(Candidates, OneNodeHasNoCompositionAndRootedCallsSkipRootZeroOnlyAlgorithms
       EXPECT_FALSE(hiercoll::find_algorithm(Op::kAllreduce, t.method.name)->restrictions & hiercoll::kPow2Only);
     }
   }
+}
+
+std::vector<hiercoll::Candidate> search_candidates(const std::vector<TuneCandidate>& c) {
+  std::vector<hiercoll::Candidate> v;
+  for (const TuneCandidate& t : c) v.push_back({hiercoll::method_text(t.method), t.segments});
+  return v;
+}
+
+// The guided choice is the model's first methods within kGuidedRatio of its
+// best, in its order, at most kGuidedMethods, no two predicted alike, each
+// one of the tuner's candidates with segments near the model's.
+TEST(Guided, TheModelsFirstMethodsNearItsSegments) {
+  const hiercoll::Figures& fig = hiercoll::builtin_figures();
+  for (const hiercoll::Layout& L : {nodes_by_slot(4, 2), nodes_by_slot(2, 4), nodes_by_slot(8, 1)})
+    for (Op op : {Op::kAllreduce, Op::kBcast, Op::kReduce})
+      for (int64_t bytes : {int64_t{1024}, int64_t{1} << 20, int64_t{4} << 20}) {
+        const int64_t unit = op == Op::kBcast ? 1 : 4;
+        const std::vector<hiercoll::Candidate> all =
+            search_candidates(candidates(op, L, bytes, unit, op != Op::kAllreduce));
+        const std::vector<hiercoll::Candidate> g = model_guided(all, op, L, fig, bytes);
+        ASSERT_FALSE(g.empty());
+        EXPECT_LE(static_cast<int>(g.size()), kGuidedMethods);
+        const hiercoll::LayoutFacts F = hiercoll::layout_facts(L);
+        hiercoll::DecideInput in;
+        in.layout = &L;
+        in.facts = &F;
+        in.figures = &fig;
+        const hiercoll::Decision d = hiercoll::decide_class(in, op, bytes, true);
+        double best = -1;
+        size_t last_place = 0;
+        std::vector<double> costs;
+        for (const hiercoll::Candidate& c : g) {
+          const auto in_all = std::find_if(all.begin(), all.end(), [&](const auto& a) { return a.name == c.name; });
+          ASSERT_NE(in_all, all.end()) << c.name;
+          ASSERT_FALSE(c.segments.empty()) << c.name;
+          for (int64_t s : c.segments)
+            EXPECT_NE(std::find(in_all->segments.begin(), in_all->segments.end(), s), in_all->segments.end());
+          // Its first place in the model's ranking: after the previous one's.
+          const auto place = std::find_if(d.ranked.begin(), d.ranked.end(), [&](const hiercoll::Costed& k) {
+            return hiercoll::method_text(k.candidate.method) == c.name;
+          });
+          ASSERT_NE(place, d.ranked.end()) << c.name;
+          const size_t at = static_cast<size_t>(place - d.ranked.begin());
+          EXPECT_TRUE(costs.empty() || at > last_place) << c.name;
+          last_place = at;
+          if (best < 0) best = place->us;
+          EXPECT_LE(place->us, best * kGuidedRatio) << c.name;
+          EXPECT_EQ(std::find(costs.begin(), costs.end(), place->us), costs.end()) << c.name << " predicted alike";
+          costs.push_back(place->us);
+          const int64_t seg = place->candidate.segment_bytes;
+          if (seg > 0 && in_all->segments.size() > 1)
+            for (int64_t s : c.segments) EXPECT_TRUE(s == 0 || (s >= seg / 2 && s <= seg * 2) || c.segments.size() == 1);
+        }
+      }
+}
+
+TEST(Guided, NoRankedCandidateKeepsThemAll) {
+  const hiercoll::Layout L = nodes_by_slot(4, 2);
+  const std::vector<hiercoll::Candidate> none = {{"flat:no_such_method", {0}}};
+  EXPECT_EQ(model_guided(none, Op::kAllreduce, L, hiercoll::builtin_figures(), 1 << 20).size(), 1u);
 }
 
 }  // namespace

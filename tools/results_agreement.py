@@ -82,6 +82,77 @@ def summary(name, judged):
             f"the model's first k methods is within 3% of the winner at (k: points) {within}")
 
 
+# tune --guided (tune/guided.h): the methods predicted within GUIDED_RATIO
+# of the model's best, at most GUIDED_METHODS, methods predicted alike
+# counted once, each at the segments within an octave of the model's.
+GUIDED_RATIO = 1.1
+GUIDED_METHODS = 3
+SEGMENT_BYTES = re.compile(r" seg=(\d+)([KM]?)$")
+
+
+def segment_of(text):
+    m = SEGMENT_BYTES.search(text)
+    return int(m.group(1)) * {"": 1, "K": 1 << 10, "M": 1 << 20}[m.group(2)] if m else 0
+
+
+def guided_choice(rows, candidates):
+    """The model's rows at one point -> {method: its segment (0: any)} a
+    guided tuning measures of its `candidates`."""
+    chosen, costs = {}, []
+    for row in sorted(rows, key=lambda r: int(r["rank"])):
+        us = float(row["predicted_us"]) if row["predicted_us"] not in ("", "-") else -1
+        if us < 0 or len(chosen) == GUIDED_METHODS or (costs and us > costs[0] * GUIDED_RATIO):
+            break
+        m = SEGMENT.sub("", row["method"])
+        if us in costs or m in chosen or m not in candidates:
+            continue
+        chosen[m] = segment_of(row["method"])
+        costs.append(us)
+    return chosen
+
+
+def guided_replay(folder, model_file):
+    """What a guided tuning measures of the exhaustive tuning's experiments,
+    and whether it holds the winner or one within 3%: per point (bytes,
+    experiments all, experiments guided, best guided over the winner)."""
+    experiments = {}
+    for row in read_csv(os.path.join(folder, "exhaustive.json.points.csv")):
+        experiments.setdefault((row["op"], int(row["bytes"])), []).append(
+            (row["method"], int(row["segment"]), float(row["median_us"])))
+    model = {}
+    for row in read_csv(os.path.join(folder, model_file)):
+        model.setdefault((row["op"], int(row["bytes"])), []).append(row)
+    pairs = by_order({k: None for k in experiments}, model)
+    out = []
+    for key, runs in experiments.items():
+        chosen = guided_choice(pairs[key], {m for m, _, _ in runs})
+        taken = []
+        for m, seg, t in runs:
+            if m not in chosen:
+                continue
+            segs = sorted({s for m2, s, _ in runs if m2 == m})
+            want = chosen[m]
+            if want and len(segs) > 1:
+                near = [s for s in segs if 0 < s and want / 2 <= s <= want * 2] or \
+                    [min(segs, key=lambda s: abs(s - want))]
+                if seg not in near:
+                    continue
+            taken.append(t)
+        best = min(t for _, _, t in runs)
+        out.append((key[1], len(runs), len(taken), min(taken) / best if taken else math.inf))
+    return out
+
+
+def guided_summary(name, replay):
+    def part(points):
+        within = sum(r[3] <= 1.03 for r in points)
+        ratio = sum(r[1] for r in points) / max(1, sum(r[2] for r in points))
+        return (f"{sum(r[2] for r in points)} of {sum(r[1] for r in points)} experiments ({ratio:.1f}x fewer), "
+                f"the winner or one within 3% at {within} of {len(points)} points")
+    large = [r for r in replay if r[0] >= 1 << 20]
+    return f"{name}: a tuning guided by the model (`tune --guided`) measures {part(replay)}; from 1 MiB {part(large)}"
+
+
 def render_agreement(folder, info):
     points = measured(folder)
     models = [(label, by_order(points, ranking(os.path.join(folder, f))))
@@ -110,4 +181,6 @@ def render_agreement(folder, info):
     out += table(["operation", "size", "measured winner", "2x2: model's first", "place", "time",
                   "built-in: model's first", "place", "time"], rows)
     out += [""] + [summary(label, list(judged[label].values())) + "." for label, _ in models]
+    out += [""] + [guided_summary(label, guided_replay(folder, f)) + "."
+                   for label, f in (("2x2 figures", "model-file.csv"), ("built-in figures", "model-builtin.csv"))]
     return f"{heading}: {len(rows)} points", out

@@ -15,6 +15,7 @@
 #include "measure/link_model.h"
 #include "measure/machine.h"
 #include "measure/ops.h"
+#include "runtime/figures_probe.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
 #include "tune/entry_file.h"
@@ -148,7 +149,7 @@ int run(int argc, char** argv, const TuneOptions& opt) {
     csv = std::fopen((opt.out + ".points.csv").c_str(), "w");
     if (csv) std::fprintf(csv, "op,bytes,method,segment,median_us,lo_us,hi_us,samples,best\n");
   }
-  Tuner tuner(ctrl, opt, layout, &clock, csv);
+  Tuner tuner(ctrl, opt, layout, hiercoll::machine_figures(), &clock, csv);
   const std::vector<OpOutcome> outcomes = tune_plans(tuner, plans, &entry);
   if (csv) std::fclose(csv);
 

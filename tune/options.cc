@@ -7,7 +7,7 @@
 namespace hctune {
 
 std::string tune_usage() {
-  return "usage: hiercoll_tune [--ops LIST] [--sizes LIST] [--budget MINUTES] [--exhaustive]\n"
+  return "usage: hiercoll_tune [--ops LIST] [--sizes LIST] [--budget MINUTES] [--exhaustive] [--guided]\n"
          "                     [--profile FILE] --out FILE\n"
          "       hiercoll_tune --show FILE\n"
          "  --ops LIST         operations (default bcast,reduce,allreduce,allgather,alltoall,scan,barrier;\n"
@@ -17,6 +17,8 @@ std::string tune_usage() {
          "  --sizes LIST       message sizes as ./hiercoll bench counts them (default 8-4M: every power of two)\n"
          "  --budget MINUTES   stop measuring after this long; operations not tuned by then keep the built-in rules\n"
          "  --exhaustive       measure every method at every segment size and every size (no pruning)\n"
+         "  --guided           measure only the methods the model ranks first (within 1.1x of its best, at\n"
+         "                     most 3; figures of HIERCOLL_FIGURES), at segments within an octave of its\n"
          "  --profile FILE     tune the operations and sizes a HIERCOLL_PROFILE run recorded, most frequent first\n"
          "  --out FILE         the tuning file to write (an existing one keeps its other layouts' entries)\n"
          "  --show FILE        print the decisions of a tuning file as a table\n"
@@ -62,6 +64,7 @@ const std::vector<hccli::OptionRow<TuneArgs>>& tune_rows() {
   static const std::vector<R> rows = {
       {"-h|--help", true, [](Args&, TuneArgs& s) { return set(&s.o->help, true); }},
       {"--exhaustive", true, [](Args&, TuneArgs& s) { return set(&s.o->exhaustive, true); }},
+      {"--guided", true, [](Args&, TuneArgs& s) { return set(&s.o->guided, true); }},
       {"--ops", false, read_ops},
       {"--sizes", false, [](Args& a, TuneArgs& s) { return a.text(&s.sizes); }},
       {"--budget", false,

@@ -17,6 +17,7 @@ struct TuneOptions {
   std::vector<int64_t> sizes;  // filled with kDefaultSizes when not given
   double budget_minutes = 0;   // 0: no limit
   bool exhaustive = false;
+  bool guided = false;         // the model's first methods only (tune/guided.h)
   std::string profile;         // tune what a HIERCOLL_PROFILE run recorded
   std::string out;
   std::string show;            // print a tuning file's decisions and stop

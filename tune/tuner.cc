@@ -7,6 +7,7 @@
 #include "measure/roots.h"
 #include "measure/sizes.h"
 #include "tune/candidates.h"
+#include "tune/guided.h"
 #include "tune/sampler.h"
 
 namespace hctune {
@@ -102,9 +103,9 @@ std::string duration_text(double s) {
   return buf;
 }
 
-Tuner::Tuner(MPI_Comm ctrl, const TuneOptions& opt, const hiercoll::Layout& layout, hcbench::SyncClock* clock,
-             FILE* points_csv)
-    : ctrl_(ctrl), opt_(opt), layout_(layout), clock_(clock), points_csv_(points_csv) {
+Tuner::Tuner(MPI_Comm ctrl, const TuneOptions& opt, const hiercoll::Layout& layout, const hiercoll::Figures& figures,
+             hcbench::SyncClock* clock, FILE* points_csv)
+    : ctrl_(ctrl), opt_(opt), layout_(layout), figures_(figures), clock_(clock), points_csv_(points_csv) {
   PMPI_Comm_rank(ctrl_, &rank_);
   started_ = MPI_Wtime();
 }
@@ -137,6 +138,7 @@ PointResult Tuner::tune_point(const OpPlan& plan, int64_t bytes, const std::stri
   for (const TuneCandidate& c : candidates(registry_op(op), layout_, eff, unit_bytes(op, bytes), op.rooted))
     cands.push_back(Candidate{hiercoll::method_text(c.method), c.segments});
   cands = carried(cands, bytes);
+  if (opt_.guided) cands = model_guided(cands, registry_op(op), layout_, figures_, bytes);
   auto measure = [&](const Candidate& c, int64_t seg) { return sampler.sample(c.name, seg); };
   auto progress = [&](const hiercoll::SearchProgress& p) {
     if (MPI_Wtime() - last_progress_ < 10) return;

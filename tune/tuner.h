@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "decide/figures.h"
 #include "measure/clock.h"
 #include "measure/ops.h"
 #include "select/size_grid.h"
@@ -35,8 +36,10 @@ struct OpOutcome {
 
 class Tuner {
  public:
-  Tuner(MPI_Comm ctrl, const TuneOptions& opt, const hiercoll::Layout& layout, hcbench::SyncClock* clock,
-        FILE* points_csv);
+  // `figures`: the model's figures guiding --guided (the process's,
+  // runtime/figures_probe.h).
+  Tuner(MPI_Comm ctrl, const TuneOptions& opt, const hiercoll::Layout& layout, const hiercoll::Figures& figures,
+        hcbench::SyncClock* clock, FILE* points_csv);
   // Tunes one operation; `index` / `total` for the progress lines.
   OpOutcome tune(const OpPlan& plan, int index, int total);
 
@@ -55,6 +58,7 @@ class Tuner {
   MPI_Comm ctrl_;
   const TuneOptions& opt_;
   const hiercoll::Layout& layout_;
+  hiercoll::Figures figures_;
   hcbench::SyncClock* clock_;
   FILE* points_csv_;
   int rank_ = 0;
