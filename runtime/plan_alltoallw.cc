@@ -29,11 +29,12 @@ int64_t block_bytes(const TypedSide& s, int j) {
   return int64_t(s.counts[j]) * size;
 }
 
-// Whether every non-empty block can be read or written as plain bytes where
-// it lies (a null base, MPI_BOTTOM, is left to MPI's datatype engine).
-bool bytes_where_they_lie(const TypedSide& s, int size) {
-  for (int j = 0; j < size; ++j)
-    if (block_bytes(s, j) > 0 && (s.base == nullptr || !bytes_in_order(s.types[j]))) return false;
+// Whether every non-empty block (`bytes`: each block's) can be read or
+// written as plain bytes where it lies (a null base, MPI_BOTTOM, is left to
+// MPI's datatype engine).
+bool bytes_where_they_lie(const TypedSide& s, const std::vector<int64_t>& bytes) {
+  for (size_t j = 0; j < bytes.size(); ++j)
+    if (bytes[j] > 0 && (s.base == nullptr || !bytes_in_order(s.types[j]))) return false;
   return true;
 }
 
@@ -44,10 +45,10 @@ int lay_out(const TypedSide& s, int size, std::vector<int64_t>* counts, std::vec
             std::vector<char>* packed, std::vector<PackedBlocks::Block>* blocks, BufDesc* d) {
   counts->resize(size);
   displs->resize(size);
-  const bool in_place = bytes_where_they_lie(s, size);
+  for (int j = 0; j < size; ++j) (*counts)[j] = block_bytes(s, j);
+  const bool in_place = bytes_where_they_lie(s, *counts);
   int64_t total = 0;
   for (int j = 0; j < size; ++j) {
-    (*counts)[j] = block_bytes(s, j);
     if (in_place) {
       MPI_Aint true_lb = 0, true_extent = 0;
       if ((*counts)[j] > 0) PMPI_Type_get_true_extent(s.types[j], &true_lb, &true_extent);
