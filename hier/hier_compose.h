@@ -217,6 +217,7 @@ void build_hier_barrier(const HierCall& c, ScheduleBuilder& b);            // hi
 void build_hier_scan(const HierCall& c, ScheduleBuilder& b);               // hier_scan.cc
 void build_hier_exscan(const HierCall& c, ScheduleBuilder& b);             // hier_scan.cc
 void build_hier_allgatherv(const HierCall& c, ScheduleBuilder& b);         // hier_allgatherv.cc (allgather too)
+void build_hier_allgather_leaders(const HierCall& c, ScheduleBuilder& b);  // hier_allgather_leaders.cc (allgatherv too)
 void build_hier_alltoall(const HierCall& c, ScheduleBuilder& b);           // hier_alltoall.cc
 void build_hier_alltoallv(const HierCall& c, ScheduleBuilder& b);          // hier_alltoallv.cc
 void build_hier_alltoall_leaders(const HierCall& c, ScheduleBuilder& b);   // hier_alltoall_leaders.cc (alltoallv too)

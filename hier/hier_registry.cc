@@ -39,6 +39,12 @@ const HierComposition kCompositions[] = {
     {Op::kScatterv, "scatterv", kTwoLevelsOnly | kNeedAllCounts, false, op_bit(Op::kScatterv), build_hier_scatterv},
     // Allgather: the allgatherv composition on one-unit blocks.
     {Op::kAllgather, "allgather", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv), build_hier_allgatherv},
+    // Several leaders per node, each carrying a share of the node's blocks
+    // among nodes (a node's first k ranks, k the fewest ranks of a node).
+    {Op::kAllgather, "allgather_leaders", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv),
+     build_hier_allgather_leaders},
+    {Op::kAllgatherv, "allgatherv_leaders", kTwoLevelsOnly, false, op_bit(Op::kAllgatherv),
+     build_hier_allgather_leaders},
     {Op::kAlltoall, "alltoall", kTwoLevelsOnly, false, op_bit(Op::kAlltoallv), build_hier_alltoall},
     // Every rank a leader of some node pairs; its inter-node messages are
     // one bundle each way per node pair, not a flat algorithm's.

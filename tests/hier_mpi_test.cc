@@ -142,16 +142,26 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
-    // The multi-leader alltoall(v) over the same counts, in place and not.
+    // The multi-leader alltoall(v) and allgather(v) over the same counts, in
+    // place and not.
     MPI_Comm leaders = forcing(base, {{"hiercoll_alltoall_composition", "alltoall_leaders"},
-                                      {"hiercoll_alltoallv_composition", "alltoallv_leaders"}});
-    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv, ApiOp::kAlltoallw}) {
+                                      {"hiercoll_alltoallv_composition", "alltoallv_leaders"},
+                                      {"hiercoll_allgather_composition", "allgather_leaders"},
+                                      {"hiercoll_allgatherv_composition", "allgatherv_leaders"}});
+    auto ran_leaders = [&] {
+      const std::string ran = last_algorithm();
+      if (ran.rfind("hier:", 0) == 0) EXPECT_NE(ran.find("_leaders"), std::string::npos) << ran;
+    };
+    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv, ApiOp::kAlltoallw, ApiOp::kAllgather, ApiOp::kAllgatherv}) {
       for (int count : counts)
         for (const char* dc : {"int_sum", "vector_sum"})
           for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
-            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps)
+            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps) {
               check(MpiCase{api, &data_case(dc), count, 0, in_place == 1, gaps == 1}, leaders);
+              ran_leaders();
+            }
       check(MpiCase{api, &data_case("matmul"), large_count, 0, false}, leaders);
+      ran_leaders();
     }
     MPI_Comm_free(&leaders);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
