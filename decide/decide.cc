@@ -1,6 +1,7 @@
 #include "decide/decide.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "hier/hier_registry.h"
 #include "select/flat_choice.h"
@@ -219,13 +220,14 @@ void rules_first(const DecideInput& in, const SimCall& call, const char* why, De
   d->source = Source::kRules;
 }
 
-// Cheapest first (stable: ties keep the candidates' order), the ones not
-// costed last; the file's method first; the rules' method first where
-// nothing could be costed or the model does not decide the operation.
+// Cheapest first (stable: ties keep the candidates' order, the plain
+// composition before its forced leaders' algorithms), the ones not costed
+// last; the file's method first; the rules' method first where nothing
+// could be costed or the model does not decide the operation.
 void rank(const DecideInput& in, const SimCall& call, Decision* d) {
-  std::stable_sort(d->ranked.begin(), d->ranked.end(), [](const Costed& a, const Costed& b) {
+  std::stable_sort(d->ranked.begin(), d->ranked.end(), [&](const Costed& a, const Costed& b) {
     if ((a.us < 0) != (b.us < 0)) return b.us < 0;
-    return a.us < b.us;
+    return cost_ns(a.us) < cost_ns(b.us);
   });
   for (size_t i = 0; i < d->ranked.size(); ++i)
     if (d->ranked[i].source == Source::kFile) {
@@ -277,6 +279,8 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   if (in.forced.any()) apply_knob(in, call, fig, &smaller, &d);
   return d;
 }
+
+int64_t cost_ns(double us) { return std::llround(us * 1000); }
 
 bool model_decides(Op op) {
   return op != Op::kGatherv && op != Op::kScatterv && op != Op::kAlltoallv && op != Op::kAllgatherv;

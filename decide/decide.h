@@ -60,6 +60,12 @@ struct Costed {
   bool derived = false;  // the model's cost from smaller layouts (decide/model_cost.h)
 };
 
+// A cost as decide() orders them: to the nanosecond, so that costs equal
+// but for the order of a sum (alike schedules) tie, and ties keep the
+// candidates' order (the plain composition before its forced leaders'
+// algorithms).
+int64_t cost_ns(double us);
+
 struct Decision {
   // The chosen one first, then the others by cost, the ones not costed last.
   std::vector<Costed> ranked;

@@ -66,9 +66,17 @@ TEST(Decide, TheModelsCheapestWinsAndTheRestFollowByCost) {
         ASSERT_FALSE(d.ranked.empty());
         EXPECT_EQ(d.source, Source::kModel) << op_name(op);
         ASSERT_GE(d.ranked[0].us, 0) << op_name(op) << " " << bytes;
+        // Ties (alike costs) keep the candidates' order.
+        SimCall call = bench_call(op, class_bytes(size_class(bytes)), fx.in.layout->size, 0);
+        const std::vector<MethodChoice> order = candidates_for(*fx.in.layout, *fx.in.facts, call, fx.in.scope);
+        auto index = [&](const Costed& c) { return std::find(order.begin(), order.end(), c.candidate) - order.begin(); };
         for (size_t i = 1; i < d.ranked.size(); ++i) {
           if (d.ranked[i].us < 0) continue;  // not costed: last
-          EXPECT_LE(d.ranked[i - 1].us, d.ranked[i].us) << op_name(op) << " " << bytes << " at " << i;
+          const Costed &a = d.ranked[i - 1], &b = d.ranked[i];
+          EXPECT_LE(cost_ns(a.us), cost_ns(b.us)) << op_name(op) << " " << bytes << " at " << i;
+          if (cost_ns(a.us) == cost_ns(b.us) && index(a) < static_cast<long>(order.size()) &&
+              index(b) < static_cast<long>(order.size()))
+            EXPECT_LT(index(a), index(b)) << op_name(op) << " " << bytes << " at " << i;
         }
       }
   }
