@@ -212,6 +212,7 @@ void build_hier_reduce(const HierCall& c, ScheduleBuilder& b);             // hi
 void build_hier_allreduce(const HierCall& c, ScheduleBuilder& b);          // hier_allreduce.cc
 void build_hier_allreduce_pipelined(const HierCall& c, ScheduleBuilder& b);  // hier_allreduce_pipelined.cc
 void build_hier_allreduce_columns(const HierCall& c, ScheduleBuilder& b);  // hier_allreduce_columns.cc
+void build_hier_reduce_scatter(const HierCall& c, ScheduleBuilder& b);    // hier_reduce_scatter.cc
 void build_hier_reduce_scatter_columns(const HierCall& c, ScheduleBuilder& b);  // hier_reduce_scatter_columns.cc
 void build_hier_barrier(const HierCall& c, ScheduleBuilder& b);            // hier_barrier.cc
 void build_hier_scan(const HierCall& c, ScheduleBuilder& b);               // hier_scan.cc

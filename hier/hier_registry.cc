@@ -62,6 +62,9 @@ const HierComposition kCompositions[] = {
     {Op::kGather, "gather_pipelined", kTwoLevelsOnly, true, op_bit(Op::kGatherv), build_hier_gatherv},
     {Op::kScatter, "scatter", kTwoLevelsOnly, false, op_bit(Op::kScatterv), build_hier_scatterv},
     {Op::kScatter, "scatter_pipelined", kTwoLevelsOnly, true, op_bit(Op::kScatterv), build_hier_scatterv},
+    // Reduce-scatter through one leader per node, any layout.
+    {Op::kReduceScatter, "reduce_scatter", kNeedOrderForNonCommutative | kTwoLevelsOnly, false,
+     op_bit(Op::kReduceScatter), build_hier_reduce_scatter},
     {Op::kReduceScatter, "reduce_scatter_columns", kNeedOrderForNonCommutative | kNeedUniform | kTwoLevelsOnly, false,
      op_bit(Op::kReduceScatter), build_hier_reduce_scatter_columns},
 };

@@ -61,10 +61,9 @@ bool expect_hier(ApiOp op, const DataCase& dc, int count, const Layout& L) {
     case ApiOp::kBcast: case ApiOp::kBarrier: case ApiOp::kAllgatherv: case ApiOp::kAllgather:
     case ApiOp::kAlltoall: case ApiOp::kAlltoallv: case ApiOp::kAlltoallw: case ApiOp::kGather: case ApiOp::kScatter:
       return multi;
-    case ApiOp::kReduce: case ApiOp::kAllreduce: return multi && (dc.commutative || L.consecutive);
+    case ApiOp::kReduce: case ApiOp::kAllreduce: case ApiOp::kReduceScatter: case ApiOp::kReduceScatterBlock:
+      return multi && (dc.commutative || L.consecutive);
     case ApiOp::kScan: case ApiOp::kExscan: return multi && L.consecutive;
-    case ApiOp::kReduceScatter: case ApiOp::kReduceScatterBlock:  // columns: equal nodes
-      return multi && L.uniform && (dc.commutative || L.consecutive);
     default: return false;  // kept flat
   }
 }
@@ -139,29 +138,38 @@ class HierMpi : public MpiTest {
                                    {"hiercoll_alltoallv_composition", "alltoallv"},
                                    {"hiercoll_gather_composition", "gather"},
                                    {"hiercoll_scatter_composition", "scatter"},
-                                   {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
+                                   {"hiercoll_reduce_scatter_composition", "reduce_scatter"}});
     check_matrix(comm, counts, large_count);
     MPI_Comm_free(&comm);
-    // The multi-leader alltoall(v) and allgather(v) over the same counts, in
-    // place and not.
+    // The multi-leader alltoall(v) and allgather(v), and reduce-scatter in
+    // columns (equal nodes only: elsewhere the decision's), over the same
+    // counts, in place and not.
     MPI_Comm leaders = forcing(base, {{"hiercoll_alltoall_composition", "alltoall_leaders"},
                                       {"hiercoll_alltoallv_composition", "alltoallv_leaders"},
                                       {"hiercoll_allgather_composition", "allgather_leaders"},
-                                      {"hiercoll_allgatherv_composition", "allgatherv_leaders"}});
-    auto ran_leaders = [&] {
-      const std::string ran = last_algorithm();
-      if (ran.rfind("hier:", 0) == 0) EXPECT_NE(ran.find("_leaders"), std::string::npos) << ran;
-    };
-    for (ApiOp api : {ApiOp::kAlltoall, ApiOp::kAlltoallv, ApiOp::kAlltoallw, ApiOp::kAllgather, ApiOp::kAllgatherv}) {
+                                      {"hiercoll_allgatherv_composition", "allgatherv_leaders"},
+                                      {"hiercoll_reduce_scatter_composition", "reduce_scatter_columns"}});
+    const Topology* topo = nullptr;
+    ASSERT_EQ(get_topology(leaders, &topo), MPI_SUCCESS);
+    const bool uniform = topo && topo->layout->uniform;
+    const std::pair<ApiOp, const char*> forced[] = {
+        {ApiOp::kAlltoall, "hier:alltoall_leaders"},   {ApiOp::kAlltoallv, "hier:alltoallv_leaders"},
+        {ApiOp::kAlltoallw, "hier:alltoallv_leaders"}, {ApiOp::kAllgather, "hier:allgather_leaders"},
+        {ApiOp::kAllgatherv, "hier:allgatherv_leaders"}, {ApiOp::kReduceScatter, "hier:reduce_scatter_columns"},
+        {ApiOp::kReduceScatterBlock, "hier:reduce_scatter_columns"}};
+    for (const auto& [api, composition] : forced) {
+      const bool applies = uniform || (api != ApiOp::kReduceScatter && api != ApiOp::kReduceScatterBlock);
+      auto run = [&, api = api, composition = composition](const MpiCase& c) {
+        check(c, leaders, applies);
+        const std::string ran = last_algorithm();
+        if (applies && ran.rfind("hier:", 0) == 0) EXPECT_EQ(ran.substr(0, ran.find(' ')), composition);
+      };
       for (int count : counts)
         for (const char* dc : {"int_sum", "vector_sum"})
           for (int in_place = 0; in_place < (allows_in_place(api) ? 2 : 1); ++in_place)
-            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps) {
-              check(MpiCase{api, &data_case(dc), count, 0, in_place == 1, gaps == 1}, leaders);
-              ran_leaders();
-            }
-      check(MpiCase{api, &data_case("matmul"), large_count, 0, false}, leaders);
-      ran_leaders();
+            for (int gaps = 0; gaps < (is_vector(api) ? 2 : 1); ++gaps)
+              run(MpiCase{api, &data_case(dc), count, 0, in_place == 1, gaps == 1});
+      run(MpiCase{api, &data_case("matmul"), large_count, 0, false});
     }
     MPI_Comm_free(&leaders);
     for (const char* allreduce : {"allreduce_pipelined", "allreduce_columns"}) {
