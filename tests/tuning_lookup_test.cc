@@ -162,7 +162,7 @@ TEST(CheckTuningNames, UnknownNamesAreNamedWithTheirKey) {
        "entries[0].ops.allreduce[1].method: no inter-node algorithm 'bruck' for allreduce"},
       {0, Op::kBarrier, 0, "hier:barrier inter=dissemination",
        "entries[0].ops.barrier[0].method: no inter-node algorithm 'dissemination' for barrier"},
-      {2, Op::kReduceScatter, 0, "hier:reduce_scatter", "entries[2].ops.reduce_scatter[0].method: no reduce_scatter"},
+      {2, Op::kReduceScatter, 0, "hier:reduce_scatters", "entries[2].ops.reduce_scatter[0].method: no reduce_scatter"},
   };
   for (const BadName& c : cases) {
     const std::string got = check_tuning_names(with_method(c.entry, c.op, c.range, c.method));

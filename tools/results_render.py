@@ -274,6 +274,37 @@ def render_sim(folder, info):
     return heading, out
 
 
+def render_compositions(folder, info):
+    """`tools/sim_tables.py --compositions`: every composition forced against the best flat algorithm."""
+    files = sorted(glob.glob(os.path.join(folder, "**", "simulated.csv"), recursive=True))
+    rows = [r for f in files for r in read_csv(f)]
+    words = info["command"].split()
+    layout = words[words.index("--layouts") + 1] if "--layouts" in words[:-1] else "?"
+    nodes, _, ppn = layout.partition("x")
+    heading = f"{nodes} nodes x {ppn} ranks: every composition of the block collectives"
+    if not rows:
+        return heading, ["No predictions: the command wrote no simulated.csv before it stopped."]
+    t = lambda r: float(r["predicted_us"])
+    body = []
+    for op in OrderedDict.fromkeys(r["op"] for r in rows):
+        mine = [r for r in rows if r["op"] == op]
+        for size in sorted({int(r["bytes"]) for r in mine}):
+            at = [r for r in mine if int(r["bytes"]) == size]
+            flats = [r for r in at if r["impl"].startswith("flat:")]
+            best = min(flats, key=t) if flats else None
+            flat = f"{us_cell(t(best))} ({best['algorithm']})" if best else "-"
+            for r in at:
+                if r["impl"].startswith("hier:"):
+                    ratio = f"{t(best) / t(r):.2f}" if best else "-"
+                    body.append([op, size_name(size), r["impl"], us_cell(t(r)), flat, ratio])
+    out = ["Predicted µs. Each composition of the operation forced (`hier:<composition>`, its phases' "
+           "algorithms as the runtime chooses them) against the fastest flat algorithm forced (`best flat`, "
+           "at its default segment; a flat algorithm past `--max-steps` costed from smaller layouts, "
+           "marked `(derived)`). best flat / composition above 1: the composition is the faster.", ""]
+    return heading, out + table(["operation", "size", "composition", "predicted", "best flat",
+                                 "best flat / composition"], body)
+
+
 # ---------------------------------------------------------------------------
 # The hierarchical paper's Table 1: tools/table1.py --out DIR (DIR/full and
 # DIR/ideal_node, each a simulated.csv)

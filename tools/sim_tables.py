@@ -9,7 +9,11 @@ calls whose schedules exceed --max-steps).
 
   tools/sim_tables.py [--layouts 64x16,1024x64] [--sizes 8,1K,64K,1M,16M]
                       [--ops bcast,...] [--algorithms a,b] [--out DIR]
-                      [-- figures for simulate]
+                      [--compositions] [-- figures for simulate]
+
+With --compositions, every composition of the operation forced
+(hier:<composition>, from `list_compositions`) against the best flat
+algorithm instead: the table of the node-aware block collectives.
 
 Run from the repository root after `bazel build //sim:simulate
 //algorithms:list_algorithms`; prints Markdown, keeps each run's CSV in DIR.
@@ -22,9 +26,19 @@ import sys
 from simulated import simulated_rows
 
 
-def algorithms(op):
-    out = subprocess.run(["bazel-bin/algorithms/list_algorithms"], capture_output=True, text=True, check=True).stdout
+def listed(tool, op):
+    """Second words of the tool's lines for op (reduce_scatter_block: reduce_scatter's)."""
+    op = "reduce_scatter" if op == "reduce_scatter_block" else op
+    out = subprocess.run([tool], capture_output=True, text=True, check=True).stdout
     return [line.split()[1] for line in out.splitlines() if line.split()[:1] == [op]]
+
+
+def algorithms(op):
+    return listed("bazel-bin/algorithms/list_algorithms", op)
+
+
+def compositions(op):
+    return listed("bazel-bin/hier/list_compositions", op)  # spelled hier:<name>
 
 
 def simulate(nodes, ppn, op, sizes, impls, out, extra):
@@ -43,8 +57,12 @@ def main():
     ap.add_argument("--ops", default="bcast,reduce,allreduce,allgather,scan,barrier")
     ap.add_argument("--out", default="results/sim-tables")
     ap.add_argument("--algorithms", default="", help="only these algorithms (default: all of each operation)")
+    ap.add_argument("--compositions", action="store_true",
+                    help="every composition of the operation forced, against the best flat algorithm")
     ap.add_argument("extra", nargs="*", help="figures passed to simulate (after --)")
     a = ap.parse_args()
+    if a.compositions:
+        return composition_tables(a)
     for layout in a.layouts.split(","):
         nodes, ppn = (int(x) for x in layout.split("x"))
         print(f"\n### {nodes} nodes x {ppn} ranks\n")
@@ -67,6 +85,31 @@ def main():
                 hier = at.get("hier")
                 ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
                 print(f"| {op} | {size} | {cell(hier)} | {cell(at.get('flat'))} | {cell(best)} | {cell(lead)} | {ratio} |")
+        sys.stdout.flush()
+
+
+def composition_tables(a):
+    for layout in a.layouts.split(","):
+        nodes, ppn = (int(x) for x in layout.split("x"))
+        print(f"\n### {nodes} nodes x {ppn} ranks\n")
+        print("| op | bytes | composition | predicted | best flat | best flat / composition |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for op in a.ops.split(","):
+            algs = [x for x in algorithms(op) if not a.algorithms or x in a.algorithms.split(",")]
+            impls = [f"flat:{x}" for x in algs] + compositions(op)
+            out = os.path.join(a.out, f"{layout}-{op}")
+            os.makedirs(out, exist_ok=True)
+            rows = simulate(nodes, ppn, op, a.sizes, impls, out, a.extra)
+            t = lambda r: float(r["predicted_us"])
+            for size in dict.fromkeys(r["bytes"] for r in rows):
+                at = [r for r in rows if r["bytes"] == size]
+                flats = [r for r in at if r["impl"].startswith("flat:")]
+                best = min(flats, key=t) if flats else None
+                for r in at:
+                    if r["impl"].startswith("hier:"):
+                        ratio = f"{t(best) / t(r):.2f}" if best else "-"
+                        flat = f"{fmt(t(best))} ({best['algorithm']})" if best else "-"
+                        print(f"| {op} | {size} | {r['impl']} | {fmt(t(r))} | {flat} | {ratio} |")
         sys.stdout.flush()
 
 
