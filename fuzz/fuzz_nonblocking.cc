@@ -49,9 +49,10 @@ class Decoys {
 
 // Starts one call (persistent: makes its request) on handles of its own
 // and frees them at once: MPI keeps a freed handle for the calls started
-// (made) with it.  With `kept`, they are freed there later instead.
+// (made) with it.  (Open MPI 4.1's own persistent collectives do not; the
+// library keeps them for the requests it hands to MPI, hiercoll off too.)
 int start_on_own_handles(ApiOp api, CallArgs a, const FuzzOp* op, bool persistent, MPI_Request* request,
-                         Decoys* decoys, std::vector<MPI_Datatype>* kept_types, std::vector<MPI_Op>* kept_ops) {
+                         Decoys* decoys) {
   std::vector<MPI_Datatype> own_types;
   for (MPI_Datatype* t : {&a.sendtype, &a.recvtype})
     if (is_derived(*t)) MPI_Type_dup(*t, t), own_types.push_back(*t);
@@ -59,11 +60,6 @@ int start_on_own_handles(ApiOp api, CallArgs a, const FuzzOp* op, bool persisten
   if (own_op) MPI_Op_create(op->function, op->commutative, &a.mpi_op);
   const int rc = persistent ? init_by_op(api, Via::kMpi, a, MPI_INFO_NULL, request)
                             : start_by_op(api, Via::kMpi, a, request);
-  if (kept_types) {
-    kept_types->insert(kept_types->end(), own_types.begin(), own_types.end());
-    if (own_op) kept_ops->push_back(a.mpi_op);
-    return rc;
-  }
   for (MPI_Datatype& t : own_types) MPI_Type_free(&t), decoys->add_type();
   if (own_op) MPI_Op_free(&a.mpi_op), decoys->add_op();
   return rc;
@@ -115,14 +111,8 @@ std::vector<int> run_nonblocking(const FuzzCase& c, const FuzzOp* op, std::vecto
   Decoys decoys;
   std::vector<MPI_Request> requests(calls.size(), MPI_REQUEST_NULL);
   std::vector<int> rcs(calls.size());
-  // Open MPI's own persistent collectives (hiercoll off) keep their handles
-  // until the requests are freed.
-  const bool keep_handles = c.persistent && hiercoll_off(c);
-  std::vector<MPI_Datatype> kept_types;
-  std::vector<MPI_Op> kept_ops;
   for (size_t i = 0; i < calls.size(); ++i)
-    rcs[i] = start_on_own_handles(c.api, calls[i], op, c.persistent, &requests[i], &decoys,
-                                  keep_handles ? &kept_types : nullptr, keep_handles ? &kept_ops : nullptr);
+    rcs[i] = start_on_own_handles(c.api, calls[i], op, c.persistent, &requests[i], &decoys);
   if (free_comm) MPI_Comm_free(&own_comm);
   if (c.persistent) {
     // One MPI_Startall of every request made.
@@ -141,8 +131,6 @@ std::vector<int> run_nonblocking(const FuzzCase& c, const FuzzOp* op, std::vecto
   if (c.persistent)
     for (MPI_Request& r : requests)
       if (r != MPI_REQUEST_NULL) MPI_Request_free(&r);
-  for (MPI_Datatype& t : kept_types) MPI_Type_free(&t);
-  for (MPI_Op& o : kept_ops) MPI_Op_free(&o);
   return rcs;
 }
 

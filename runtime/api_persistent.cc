@@ -39,7 +39,7 @@ int init_call(const Call& c, MPI_Request* request, Native native) {
   const int rc = hiercoll::init_persistent(c, request);
   if (rc != -1) return rc;
   const int nrc = native();
-  if (nrc == MPI_SUCCESS) hiercoll::note_native_persistent(*request, c.api);
+  if (nrc == MPI_SUCCESS) hiercoll::note_native_persistent(*request, c);
   return nrc;
 }
 

@@ -10,6 +10,7 @@
 
 #include "executors/buffers.h"
 #include "runtime/call_stages.h"
+#include "runtime/handle_pins.h"
 #include "runtime/plan.h"
 #include "runtime/requests.h"
 #include "runtime/stats.h"
@@ -45,6 +46,11 @@ struct PersistentCall : PendingCall {
 struct Entry {
   PersistentCall* call = nullptr;  // null: MPI's own request
   ApiOp api = ApiOp::kBarrier;
+  // MPI's own request: the call's handles, kept until the request is freed
+  // (Open MPI 4.1's persistent collectives read a datatype, operation or
+  // communicator freed after init, which MPI allows: released with the
+  // entry).
+  std::shared_ptr<HandlePins> pins;
 };
 
 std::mutex g_mu;
@@ -91,8 +97,13 @@ bool find_request(MPI_Request r, Entry* e) {
 }
 
 void forget_request(MPI_Request r, int tag) {
+  Entry gone;  // released after the lock: its pins may free handles
   std::lock_guard<std::mutex> lock(g_mu);
-  g_requests.erase(r);
+  auto it = g_requests.find(r);
+  if (it != g_requests.end()) {
+    gone = std::move(it->second);
+    g_requests.erase(it);
+  }
   g_registered.store(static_cast<int>(g_requests.size()));
   if (tag > 0) g_free_tags.push_back(tag);
 }
@@ -253,8 +264,23 @@ int init_persistent(const Call& c, MPI_Request* request) {
   return MPI_SUCCESS;
 }
 
-void note_native_persistent(MPI_Request request, ApiOp api) {
-  if (request != MPI_REQUEST_NULL) register_request(request, Entry{nullptr, api});
+void note_native_persistent(MPI_Request request, const Call& c) {
+  if (request == MPI_REQUEST_NULL) return;
+  auto pins = std::make_shared<HandlePins>();
+  pins->pin_type(c.sendtype);
+  pins->pin_type(c.recvtype);
+  if (c.sendtypes || c.recvtypes) {  // alltoallw: a datatype per peer
+    int inter = 0, peers = 0;
+    PMPI_Comm_test_inter(c.comm, &inter);
+    (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(c.comm, &peers);
+    for (int r = 0; r < peers; ++r) {
+      if (c.sendtypes && c.sendbuf != MPI_IN_PLACE) pins->pin_type(c.sendtypes[r]);
+      if (c.recvtypes) pins->pin_type(c.recvtypes[r]);
+    }
+  }
+  pins->pin_op(c.mpi_op);
+  pins->pin_comm(c.comm);
+  register_request(request, Entry{nullptr, c.api, std::move(pins)});
 }
 
 int start_requests(int count, MPI_Request requests[]) {

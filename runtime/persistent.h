@@ -27,8 +27,9 @@ namespace hiercoll {
 // (the caller then makes MPI's own and registers it: note_native_persistent);
 // else an MPI error code (raised through the communicator's handler).
 int init_persistent(const Call& c, MPI_Request* request);
-// An MPI-made persistent collective request, counted as native per start.
-void note_native_persistent(MPI_Request request, ApiOp api);
+// An MPI-made persistent collective request, counted as native per start;
+// the call's datatypes, operation and communicator stay until it is freed.
+void note_native_persistent(MPI_Request request, const Call& c);
 
 // The interposed MPI_Start, MPI_Startall and MPI_Request_free: hiercoll's
 // persistent requests start their schedules (starting an active one is
