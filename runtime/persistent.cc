@@ -199,7 +199,8 @@ namespace {
 
 // The plan and schedule, decided as a nonblocking call's (no arrival order:
 // its protocol blocks; no count exchange inside a start); kGoOn, kToMpi
-// (the tuning file's method is MPI's own), or the MPI code raised.
+// (the decided method, the model's or the tuning file's, is MPI's own), or
+// the MPI code raised.
 int plan_persistent(const Call& c, const CallPath& cp, PersistentCall* p) {
   Plan& plan = p->plan;
   int rc;
@@ -211,7 +212,7 @@ int plan_persistent(const Call& c, const CallPath& cp, PersistentCall* p) {
   if (rc != MPI_SUCCESS) return raise_error(c.comm, rc);
   const Tuned tuned = tuned_for(plan, *cp.settings, cp.state);
   if (tuned.range && tuned.range->method.kind == Method::kNative)
-    return say_native(*cp.settings, c, "the tuning file's method");
+    return say_native(*cp.settings, c, "the decided method is MPI's own");
   const Scheduled s = schedule_call(c, plan, cp, tuned, /*blocking=*/false, /*tag_base=*/0);
   if (s.rc != kGoOn) return s.rc;
   p->path = s.path;
