@@ -63,54 +63,52 @@ def main():
     a = ap.parse_args()
     if a.compositions:
         return composition_tables(a)
+    header = ["op", "bytes", "hier", "flat (rules)", "best flat", "best leaders' algorithm", "best flat / hier"]
+    impls_of = lambda op, algs: ["hier", "flat"] + [f"flat:{x}" for x in algs] + [f"hier:{x}" for x in algs]
+    for op, rows in simulated_ops(a, header, impls_of):
+        for size in dict.fromkeys(r["bytes"] for r in rows):
+            at = {r["impl"]: r for r in rows if r["bytes"] == size}
+            t = lambda r: float(r["predicted_us"])
+            cell = lambda r: f"{fmt(t(r))} ({r['algorithm']})" if r else "-"
+            flats = [r for i, r in at.items() if i.startswith("flat:")]
+            leaders = [r for i, r in at.items() if i.startswith("hier:")]
+            best = min(flats, key=t) if flats else None
+            lead = min(leaders, key=t) if leaders else None
+            hier = at.get("hier")
+            ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
+            print(f"| {op} | {size} | {cell(hier)} | {cell(at.get('flat'))} | {cell(best)} | {cell(lead)} | {ratio} |")
+
+
+def simulated_ops(a, header, impls_of):
+    """Per layout of a: prints the table's header; per operation: simulates
+    impls_of(op, algorithms) into OUT/<layout>-<op> and yields (op, rows)."""
     for layout in a.layouts.split(","):
         nodes, ppn = (int(x) for x in layout.split("x"))
         print(f"\n### {nodes} nodes x {ppn} ranks\n")
-        print("| op | bytes | hier | flat (rules) | best flat | best leaders' algorithm | best flat / hier |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| " + " | ".join(header) + " |")
+        print("| " + " | ".join("---" for _ in header) + " |")
         for op in a.ops.split(","):
             algs = [x for x in algorithms(op) if not a.algorithms or x in a.algorithms.split(",")]
-            impls = ["hier", "flat"] + [f"flat:{x}" for x in algs] + [f"hier:{x}" for x in algs]
             out = os.path.join(a.out, f"{layout}-{op}")
             os.makedirs(out, exist_ok=True)
-            rows = simulate(nodes, ppn, op, a.sizes, impls, out, a.extra)
-            for size in dict.fromkeys(r["bytes"] for r in rows):
-                at = {r["impl"]: r for r in rows if r["bytes"] == size}
-                t = lambda r: float(r["predicted_us"])
-                cell = lambda r: f"{fmt(t(r))} ({r['algorithm']})" if r else "-"
-                flats = [r for i, r in at.items() if i.startswith("flat:")]
-                leaders = [r for i, r in at.items() if i.startswith("hier:")]
-                best = min(flats, key=t) if flats else None
-                lead = min(leaders, key=t) if leaders else None
-                hier = at.get("hier")
-                ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
-                print(f"| {op} | {size} | {cell(hier)} | {cell(at.get('flat'))} | {cell(best)} | {cell(lead)} | {ratio} |")
-        sys.stdout.flush()
+            yield op, simulate(nodes, ppn, op, a.sizes, impls_of(op, algs), out, a.extra)
+            sys.stdout.flush()
 
 
 def composition_tables(a):
-    for layout in a.layouts.split(","):
-        nodes, ppn = (int(x) for x in layout.split("x"))
-        print(f"\n### {nodes} nodes x {ppn} ranks\n")
-        print("| op | bytes | composition | predicted | best flat | best flat / composition |")
-        print("| --- | --- | --- | --- | --- | --- |")
-        for op in a.ops.split(","):
-            algs = [x for x in algorithms(op) if not a.algorithms or x in a.algorithms.split(",")]
-            impls = [f"flat:{x}" for x in algs] + compositions(op)
-            out = os.path.join(a.out, f"{layout}-{op}")
-            os.makedirs(out, exist_ok=True)
-            rows = simulate(nodes, ppn, op, a.sizes, impls, out, a.extra)
-            t = lambda r: float(r["predicted_us"])
-            for size in dict.fromkeys(r["bytes"] for r in rows):
-                at = [r for r in rows if r["bytes"] == size]
-                flats = [r for r in at if r["impl"].startswith("flat:")]
-                best = min(flats, key=t) if flats else None
-                for r in at:
-                    if r["impl"].startswith("hier:"):
-                        ratio = f"{t(best) / t(r):.2f}" if best else "-"
-                        flat = f"{fmt(t(best))} ({best['algorithm']})" if best else "-"
-                        print(f"| {op} | {size} | {r['impl']} | {fmt(t(r))} | {flat} | {ratio} |")
-        sys.stdout.flush()
+    header = ["op", "bytes", "composition", "predicted", "best flat", "best flat / composition"]
+    impls_of = lambda op, algs: [f"flat:{x}" for x in algs] + compositions(op)
+    t = lambda r: float(r["predicted_us"])
+    for op, rows in simulated_ops(a, header, impls_of):
+        for size in dict.fromkeys(r["bytes"] for r in rows):
+            at = [r for r in rows if r["bytes"] == size]
+            flats = [r for r in at if r["impl"].startswith("flat:")]
+            best = min(flats, key=t) if flats else None
+            for r in at:
+                if r["impl"].startswith("hier:"):
+                    ratio = f"{t(best) / t(r):.2f}" if best else "-"
+                    flat = f"{fmt(t(best))} ({best['algorithm']})" if best else "-"
+                    print(f"| {op} | {size} | {r['impl']} | {fmt(t(r))} | {flat} | {ratio} |")
 
 
 if __name__ == "__main__":
