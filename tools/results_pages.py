@@ -58,6 +58,14 @@ PAGES = OrderedDict([
                "coll/tuned), interleaved in each job, for every operation the benchmark knows, on 4 emulated "
                "nodes of 2 ranks whose inter-node traffic goes through one 2 Gbit/s link per node."),
         doc="../BENCHMARK.md", doc_name="docs/BENCHMARK.md", render=render_bench)),
+    ("bench-blocks", dict(
+        title="The block collectives against Open MPI and HAN",
+        about=("hiercoll's default selection (`hier`: the node-aware compositions where the model takes them) "
+               "against Open MPI's default collectives (`native`, coll/tuned) and Open MPI's HAN (`han`), "
+               "interleaved in each job, for alltoall, allgather, reduce_scatter_block, gather and scatter, on 4 "
+               "emulated nodes of 2 ranks and on 2 of 4, whose inter-node traffic goes through one 2 Gbit/s "
+               "link per node."),
+        doc="../BENCHMARK.md", doc_name="docs/BENCHMARK.md", render=render_bench)),
     ("tuning-4x2", dict(
         title="A tuning file against the implementations it chooses from",
         about=("`./hiercoll tune` measures the methods on 4 emulated nodes of 2 ranks and writes a tuning file; "
