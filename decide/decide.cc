@@ -225,7 +225,7 @@ void rules_first(const DecideInput& in, const SimCall& call, const char* why, De
 // last; the file's method first; the rules' method first where nothing
 // could be costed or the model does not decide the operation.
 void rank(const DecideInput& in, const SimCall& call, Decision* d) {
-  std::stable_sort(d->ranked.begin(), d->ranked.end(), [&](const Costed& a, const Costed& b) {
+  std::stable_sort(d->ranked.begin(), d->ranked.end(), [](const Costed& a, const Costed& b) {
     if ((a.us < 0) != (b.us < 0)) return b.us < 0;
     return cost_ns(a.us) < cost_ns(b.us);
   });

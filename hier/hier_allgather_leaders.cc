@@ -41,13 +41,14 @@ std::vector<int> group_members(const Layout& L, int node, int g, int k) {
   return v;
 }
 
-GroupPacking group_order(const Layout& L, const Blocks& U, Buf buf, int64_t start) {
+// The packing from 0 (place() moves it where it goes).
+GroupPacking group_order(const Layout& L, const Blocks& U) {
   GroupPacking p;
   p.k = static_cast<int>(L.node_ranks[0].size());
   for (const auto& members : L.node_ranks) p.k = std::min(p.k, static_cast<int>(members.size()));
   p.ranks = U;
   p.shares.resize(p.k);
-  int64_t pos = start;
+  int64_t pos = 0;
   for (int g = 0; g < p.k; ++g) {
     p.columns.off.push_back(pos);
     for (int m = 0; m < L.num_nodes; ++m) {
@@ -60,8 +61,17 @@ GroupPacking group_order(const Layout& L, const Blocks& U, Buf buf, int64_t star
     }
     p.columns.n.push_back(pos - p.columns.off.back());
   }
-  p.all = Span{buf, start, pos - start};
+  p.all = Span{Buf::kTmp, 0, pos};
   return p;
+}
+
+// p moved to start at `start` of `buf`.
+void place(GroupPacking* p, Buf buf, int64_t start) {
+  for (int64_t& off : p->ranks.off) off += start;
+  for (Blocks& share : p->shares)
+    for (int64_t& off : share.off) off += start;
+  for (int64_t& off : p->columns.off) off += start;
+  p->all = Span{buf, p->all.off + start, p->all.n};
 }
 
 // Where the packing p (from 0) would start in U's buffer if every non-empty
@@ -96,10 +106,13 @@ void build_hier_allgather_leaders(const HierCall& c, ScheduleBuilder& b) {
   const CollArgs& a = c.args;
   const Layout& L = c.layout;
   const Blocks U = all_blocks(a);
-  GroupPacking p = group_order(L, U, Buf::kRecv, 0);
+  GroupPacking p = group_order(L, U);
   const int64_t start = group_order_start(p, U);
   const bool direct = start >= 0;
-  p = direct ? group_order(L, U, Buf::kRecv, start) : group_order(L, U, Buf::kTmp, b.tmp(p.all.n).off);
+  if (direct)
+    place(&p, Buf::kRecv, start);
+  else
+    place(&p, Buf::kTmp, b.tmp(p.all.n).off);
   const Buf work = p.all.buf;
   const int node = L.node_of[a.rank], me = L.local_rank[a.rank], g = me % p.k;
   const std::vector<int> group = group_members(L, node, g, p.k);

@@ -39,9 +39,9 @@ void build_hier_reduce_scatter(const HierCall& c, ScheduleBuilder& b) {
     return;
   }
   // My node's partial in node order (rank order where that is node order).
-  NodeBlocks nb = node_order(L, U, partial.buf, partial.off);
+  const NodeBlocks nb = L.consecutive ? node_order(L, U, partial.buf, partial.off)
+                                      : node_order(L, U, Buf::kTmp, b.tmp(total).off);
   if (!L.consecutive) {
-    nb = node_order(L, U, Buf::kTmp, b.tmp(total).off);
     for (int j = 0; j < a.size; ++j)
       b.copy(Span{partial.buf, partial.off + U.off[j], U.n[j]}, nb.ranks.span(Buf::kTmp, j));
   }

@@ -46,15 +46,18 @@ struct PersistentCall : PendingCall {
 struct Entry {
   PersistentCall* call = nullptr;  // null: MPI's own request
   ApiOp api = ApiOp::kBarrier;
-  // MPI's own request: the call's handles, kept until the request is freed
-  // (Open MPI 4.1's persistent collectives read a datatype, operation or
-  // communicator freed after init, which MPI allows: released with the
-  // entry).
-  std::shared_ptr<HandlePins> pins;
+};
+
+// A request as registered.  MPI's own keeps the call's handles until it is
+// freed (Open MPI 4.1's persistent collectives read a datatype, operation
+// or communicator freed after init, which MPI allows).
+struct Registered {
+  Entry entry;
+  std::unique_ptr<HandlePins> pins;
 };
 
 std::mutex g_mu;
-std::unordered_map<MPI_Request, Entry> g_requests;
+std::unordered_map<MPI_Request, Registered> g_requests;
 std::atomic<int> g_registered{0};
 std::atomic<int> g_live{0};
 std::vector<int> g_free_tags;
@@ -81,9 +84,9 @@ int take_tag() {
   return g_next_tag++;
 }
 
-void register_request(MPI_Request r, Entry e) {
+void register_request(MPI_Request r, Entry e, std::unique_ptr<HandlePins> pins = nullptr) {
   std::lock_guard<std::mutex> lock(g_mu);
-  g_requests[r] = e;
+  g_requests[r] = Registered{e, std::move(pins)};
   g_registered.store(static_cast<int>(g_requests.size()));
 }
 
@@ -92,16 +95,16 @@ bool find_request(MPI_Request r, Entry* e) {
   std::lock_guard<std::mutex> lock(g_mu);
   auto it = g_requests.find(r);
   if (it == g_requests.end()) return false;
-  *e = it->second;
+  *e = it->second.entry;
   return true;
 }
 
 void forget_request(MPI_Request r, int tag) {
-  Entry gone;  // released after the lock: its pins may free handles
+  std::unique_ptr<HandlePins> pins;  // released after the lock: they may free handles
   std::lock_guard<std::mutex> lock(g_mu);
   auto it = g_requests.find(r);
   if (it != g_requests.end()) {
-    gone = std::move(it->second);
+    pins = std::move(it->second.pins);
     g_requests.erase(it);
   }
   g_registered.store(static_cast<int>(g_requests.size()));
@@ -267,7 +270,7 @@ int init_persistent(const Call& c, MPI_Request* request) {
 
 void note_native_persistent(MPI_Request request, const Call& c) {
   if (request == MPI_REQUEST_NULL) return;
-  auto pins = std::make_shared<HandlePins>();
+  auto pins = std::make_unique<HandlePins>();
   pins->pin_type(c.sendtype);
   pins->pin_type(c.recvtype);
   if (c.sendtypes || c.recvtypes) {  // alltoallw: a datatype per peer
@@ -281,7 +284,7 @@ void note_native_persistent(MPI_Request request, const Call& c) {
   }
   pins->pin_op(c.mpi_op);
   pins->pin_comm(c.comm);
-  register_request(request, Entry{nullptr, c.api, std::move(pins)});
+  register_request(request, Entry{nullptr, c.api}, std::move(pins));
 }
 
 int start_requests(int count, MPI_Request requests[]) {

@@ -230,6 +230,43 @@ def render_bench(folder, info, reference="hier"):
 # ---------------------------------------------------------------------------
 # Simulation tables: tools/sim_tables.py --out DIR (DIR/<layout>-<op>/simulated.csv)
 
+def sim_rows(op, rows, size_cell=size_name):
+    """One operation's rows of a prediction table, size by size: hier, flat
+    (rules), the best flat algorithm, the best leaders' algorithm, best flat
+    / hier (render_sim and tools/sim_tables.py)."""
+    t = lambda r: float(r["predicted_us"])
+    cell = lambda r: f"{us_cell(t(r))} ({r['algorithm']})" if r else "-"
+    body = []
+    for size in sorted({int(r["bytes"]) for r in rows}):
+        at = {r["impl"]: r for r in rows if int(r["bytes"]) == size}
+        flats = [r for i, r in at.items() if i.startswith("flat:")]
+        leaders = [r for i, r in at.items() if i.startswith("hier:")]
+        best = min(flats, key=t) if flats else None
+        lead = min(leaders, key=t) if leaders else None
+        hier = at.get("hier")
+        ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
+        body.append([op, size_cell(size), cell(hier), cell(at.get("flat")), cell(best), cell(lead), ratio])
+    return body
+
+
+def composition_rows(op, rows, size_cell=size_name):
+    """One operation's rows of the compositions' table: each composition
+    forced against the best flat algorithm (render_compositions and
+    tools/sim_tables.py --compositions)."""
+    t = lambda r: float(r["predicted_us"])
+    body = []
+    for size in sorted({int(r["bytes"]) for r in rows}):
+        at = [r for r in rows if int(r["bytes"]) == size]
+        flats = [r for r in at if r["impl"].startswith("flat:")]
+        best = min(flats, key=t) if flats else None
+        flat = f"{us_cell(t(best))} ({best['algorithm']})" if best else "-"
+        for r in at:
+            if r["impl"].startswith("hier:"):
+                ratio = f"{t(best) / t(r):.2f}" if best else "-"
+                body.append([op, size_cell(size), r["impl"], us_cell(t(r)), flat, ratio])
+    return body
+
+
 def render_sim(folder, info):
     files = sorted(glob.glob(os.path.join(folder, "**", "simulated.csv"), recursive=True))
     rows = [r for f in files for r in read_csv(f)]
@@ -243,19 +280,7 @@ def render_sim(folder, info):
     ops = sorted(OrderedDict.fromkeys(r["op"] for r in rows),
                  key=lambda op: (order.index(op) if op in order else len(order), op))
     t = lambda r: float(r["predicted_us"])
-    cell = lambda r: f"{us_cell(t(r))} ({r['algorithm']})" if r else "-"
-    body = []
-    for op in ops:
-        mine = [r for r in rows if r["op"] == op]
-        for size in sorted({int(r["bytes"]) for r in mine}):
-            at = {r["impl"]: r for r in mine if int(r["bytes"]) == size}
-            flats = [r for i, r in at.items() if i.startswith("flat:")]
-            leaders = [r for i, r in at.items() if i.startswith("hier:")]
-            best = min(flats, key=t) if flats else None
-            lead = min(leaders, key=t) if leaders else None
-            hier = at.get("hier")
-            ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
-            body.append([op, size_name(size), cell(hier), cell(at.get("flat")), cell(best), cell(lead), ratio])
+    body = [row for op in ops for row in sim_rows(op, [r for r in rows if r["op"] == op])]
     first = rows[0]
     heading = f"{first['nodes']} nodes x {first['ppn']} ranks: {', '.join(ops)}"
     out = ["Predicted µs, the algorithm in brackets. `hier` and `flat (rules)` are the runtime's decisions; "
@@ -284,19 +309,8 @@ def render_compositions(folder, info):
     heading = f"{nodes} nodes x {ppn} ranks: every composition of the block collectives"
     if not rows:
         return heading, ["No predictions: the command wrote no simulated.csv before it stopped."]
-    t = lambda r: float(r["predicted_us"])
-    body = []
-    for op in OrderedDict.fromkeys(r["op"] for r in rows):
-        mine = [r for r in rows if r["op"] == op]
-        for size in sorted({int(r["bytes"]) for r in mine}):
-            at = [r for r in mine if int(r["bytes"]) == size]
-            flats = [r for r in at if r["impl"].startswith("flat:")]
-            best = min(flats, key=t) if flats else None
-            flat = f"{us_cell(t(best))} ({best['algorithm']})" if best else "-"
-            for r in at:
-                if r["impl"].startswith("hier:"):
-                    ratio = f"{t(best) / t(r):.2f}" if best else "-"
-                    body.append([op, size_name(size), r["impl"], us_cell(t(r)), flat, ratio])
+    body = [row for op in OrderedDict.fromkeys(r["op"] for r in rows)
+            for row in composition_rows(op, [r for r in rows if r["op"] == op])]
     out = ["Predicted µs. Each composition of the operation forced (`hier:<composition>`, its phases' "
            "algorithms as the runtime chooses them) against the fastest flat algorithm forced (`best flat`, "
            "at its default segment; a flat algorithm past `--max-steps` costed from smaller layouts, "

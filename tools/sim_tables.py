@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 
+from results_render import composition_rows, sim_rows
 from simulated import simulated_rows
 
 
@@ -46,10 +47,6 @@ def simulate(nodes, ppn, op, sizes, impls, out, extra):
                            "--roots", "0"] + extra, out, quiet_errors=True)
 
 
-def fmt(us):
-    return f"{us:.3g}" if us < 1000 else f"{us:,.0f}"
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--layouts", default="64x16,1024x64")
@@ -66,17 +63,12 @@ def main():
     header = ["op", "bytes", "hier", "flat (rules)", "best flat", "best leaders' algorithm", "best flat / hier"]
     impls_of = lambda op, algs: ["hier", "flat"] + [f"flat:{x}" for x in algs] + [f"hier:{x}" for x in algs]
     for op, rows in simulated_ops(a, header, impls_of):
-        for size in dict.fromkeys(r["bytes"] for r in rows):
-            at = {r["impl"]: r for r in rows if r["bytes"] == size}
-            t = lambda r: float(r["predicted_us"])
-            cell = lambda r: f"{fmt(t(r))} ({r['algorithm']})" if r else "-"
-            flats = [r for i, r in at.items() if i.startswith("flat:")]
-            leaders = [r for i, r in at.items() if i.startswith("hier:")]
-            best = min(flats, key=t) if flats else None
-            lead = min(leaders, key=t) if leaders else None
-            hier = at.get("hier")
-            ratio = f"{t(best) / t(hier):.2f}" if best and hier else "-"
-            print(f"| {op} | {size} | {cell(hier)} | {cell(at.get('flat'))} | {cell(best)} | {cell(lead)} | {ratio} |")
+        print_rows(sim_rows(op, rows, size_cell=str))
+
+
+def print_rows(body):
+    for row in body:
+        print("| " + " | ".join(row) + " |")
 
 
 def simulated_ops(a, header, impls_of):
@@ -98,17 +90,8 @@ def simulated_ops(a, header, impls_of):
 def composition_tables(a):
     header = ["op", "bytes", "composition", "predicted", "best flat", "best flat / composition"]
     impls_of = lambda op, algs: [f"flat:{x}" for x in algs] + compositions(op)
-    t = lambda r: float(r["predicted_us"])
     for op, rows in simulated_ops(a, header, impls_of):
-        for size in dict.fromkeys(r["bytes"] for r in rows):
-            at = [r for r in rows if r["bytes"] == size]
-            flats = [r for r in at if r["impl"].startswith("flat:")]
-            best = min(flats, key=t) if flats else None
-            for r in at:
-                if r["impl"].startswith("hier:"):
-                    ratio = f"{t(best) / t(r):.2f}" if best else "-"
-                    flat = f"{fmt(t(best))} ({best['algorithm']})" if best else "-"
-                    print(f"| {op} | {size} | {r['impl']} | {fmt(t(r))} | {flat} | {ratio} |")
+        print_rows(composition_rows(op, rows, size_cell=str))
 
 
 if __name__ == "__main__":
