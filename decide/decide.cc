@@ -61,7 +61,7 @@ MethodChoice forced_candidate(const DecideInput& in, const SimCall& call, const 
     else *unfit = "composition " + f.composition;
   }
   if (!comp && w.method.kind == Method::kHier) comp = find_composition(a.op, w.method.name);
-  if (!comp && F.hierarchical()) comp = selected_composition(L, F, a, call.unit_bytes);
+  if (!comp && F.hierarchical()) comp = selected_composition(L, F, a);
   if (!f.inter.empty() && !(comp && inter_algorithm_for(*comp, L, a, f.inter)))
     *unfit += (unfit->empty() ? "" : ", ") + std::string("inter-node algorithm ") + f.inter;
   if (!comp) return w;
@@ -290,7 +290,7 @@ MethodChoice rules_candidate(const Layout& L, const LayoutFacts& F, const SimCal
   MethodChoice c;
   const CollArgs& a = call.args;
   const HierComposition* comp =
-      scope.hier && F.hierarchical() ? selected_composition(L, F, a, call.unit_bytes) : nullptr;
+      scope.hier && F.hierarchical() ? selected_composition(L, F, a) : nullptr;
   if (comp && !(scope.no_count_exchange && (comp->needs & kNeedAllCounts))) {
     c.method.kind = Method::kHier;
     c.method.name = comp->name;

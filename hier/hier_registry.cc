@@ -230,7 +230,7 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
     const HierComposition* o = find_composition(a.op, forced.otherwise);
     if (o && composition_applies(*o, L, F, a)) comp = o;
   }
-  if (!comp) comp = selected_composition(L, F, a, unit_bytes);
+  if (!comp) comp = selected_composition(L, F, a);
   const Algorithm* inter = nullptr;
   if (!forced.inter.empty()) {
     if (comp) inter = inter_algorithm_for(*comp, L, a, forced.inter);

@@ -92,10 +92,9 @@ const HierChoice* choose_composition(const Layout& L, const LayoutFacts& F, cons
 // memory study (hiercoll_memory) watches that it stays bounded.
 size_t interned_choice_count();
 
-// The composition the selection rules pick for the call, nothing forced
-// (null: flat).
-const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                                            int64_t unit_bytes);
+// The composition the built-in rules pick for the call, nothing forced
+// (null: flat): hier/hier_rules.cc.
+const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a);
 
 // "" when every name in the rule tables is a registered composition or
 // flat algorithm, else the first that is not (tests).

@@ -14,45 +14,26 @@ constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
 constexpr int kAnyGroup = std::numeric_limits<int>::max();
 
 // Which composition a call gets where neither the model, a tuning file nor
-// a knob decides (decide/decide.h rules_candidate): the first rule of its
-// operation whose size and group limits hold and whose composition applies.
-// Operations without a rule stay flat here.  The cutoffs follow what the
-// emulated cluster measured (docs/results/bench-4x2.md): the fewest
-// messages win until the link's bandwidth counts, so the pipelined forms
-// take over from a few tens of KiB on small groups and from several MiB
-// on larger ones; allreduce runs in columns where nodes are equal and the
-// vector is long (each rank's link carries 1/k of its node's bytes); scan
-// stays flat from 64 KiB on up to 16 ranks, where the flat linear pipeline
-// crosses each node boundary once and does half the composition's work;
-// gatherv and scatterv pay for their count exchange only from 64 ranks.
+// a knob decides (decide/decide.h rules_candidate).  The v-variants the
+// model does not decide (no rank knows every block, so all choose by the
+// group alone) have rules: allgatherv always runs in two levels; gatherv
+// and scatterv, whose composition first brings every count to the root,
+// from 64 ranks, where the root's links carry more than the exchange
+// costs; alltoallv stays flat.  Every other operation reaches the rules
+// only where the model could cost nothing, or where a knob forces a
+// leaders' algorithm on a call the model runs flat: it takes its first
+// composition in registry order that applies, the plain two-level form.
+// No rule here measures one machine: sizes are the model's.
 struct SelectRule {
   Op op;
-  int64_t below_bytes;
-  const char* composition;
-  int min_ranks = 0;                                // the rule applies to groups of at least
-  int max_ranks = std::numeric_limits<int>::max();  // ... and at most this many ranks
+  const char* composition;  // null: flat
+  int min_ranks = 0;        // the rule applies to groups of at least this many ranks
 };
 const SelectRule kSelectRules[] = {
-    {Op::kBcast, 64 << 10, "bcast"},
-    {Op::kBcast, kAny, "bcast_pipelined", 0, 8},
-    {Op::kBcast, 8 << 20, "bcast"},
-    {Op::kBcast, kAny, "bcast_pipelined"},
-    {Op::kReduce, 64 << 10, "reduce"},
-    {Op::kReduce, kAny, "reduce_pipelined", 0, 8},
-    {Op::kReduce, 8 << 20, "reduce"},
-    {Op::kReduce, kAny, "reduce_pipelined"},
-    {Op::kAllreduce, 128 << 10, "allreduce"},
-    {Op::kAllreduce, kAny, "allreduce_columns"},
-    {Op::kAllreduce, 1 << 20, "allreduce"},
-    {Op::kAllreduce, kAny, "allreduce_pipelined"},
-    {Op::kBarrier, kAny, "barrier"},
-    {Op::kScan, 64 << 10, "scan"},
-    {Op::kScan, kAny, "scan", 17},
-    {Op::kExscan, 64 << 10, "exscan"},
-    {Op::kExscan, kAny, "exscan", 17},
-    {Op::kAllgatherv, kAny, "allgatherv"},
-    {Op::kGatherv, kAny, "gatherv", 64},
-    {Op::kScatterv, kAny, "scatterv", 64},
+    {Op::kAllgatherv, "allgatherv"},
+    {Op::kGatherv, "gatherv", 64},
+    {Op::kScatterv, "scatterv", 64},
+    {Op::kAlltoallv, nullptr},
 };
 
 // The flat algorithm of a segmented composition's phase: the first rule
@@ -85,16 +66,19 @@ const PhaseRule kPhaseRules[] = {
 
 }  // namespace
 
-const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a,
-                                            int64_t unit_bytes) {
-  static const auto rules_of = rules_by_op<HierComposition>(
-      kSelectRules, [](const SelectRule& r) { return find_composition(r.op, r.composition); });
+const HierComposition* selected_composition(const Layout& L, const LayoutFacts& F, const CollArgs& a) {
+  static const auto rules_of = rules_by_op<HierComposition>(kSelectRules, [](const SelectRule& r) {
+    return r.composition ? find_composition(r.op, r.composition) : nullptr;
+  });
   const auto& rules = rules_of[static_cast<int>(a.op)];
-  if (rules.empty()) return nullptr;
-  const int64_t bytes = selection_bytes(a.op, unit_bytes, a);
+  if (rules.empty()) {
+    for (const HierComposition* c : compositions_for(a.op))
+      if (composition_applies(*c, L, F, a)) return c;
+    return nullptr;
+  }
   for (const auto& o : rules) {
-    if (bytes >= o.rule->below_bytes || a.size < o.rule->min_ranks || a.size > o.rule->max_ranks) continue;
-    if (o.target && composition_applies(*o.target, L, F, a)) return o.target;
+    if (a.size < o.rule->min_ranks) continue;
+    return o.target && composition_applies(*o.target, L, F, a) ? o.target : nullptr;
   }
   return nullptr;
 }
@@ -113,7 +97,7 @@ const Algorithm* phase_rule_algorithm(bool segmented, bool inter, const CollArgs
 
 std::string check_rule_tables() {
   for (const SelectRule& r : kSelectRules)
-    if (!find_composition(r.op, r.composition)) return std::string("no composition ") + r.composition;
+    if (r.composition && !find_composition(r.op, r.composition)) return std::string("no composition ") + r.composition;
   for (const PhaseRule& r : kPhaseRules)
     if (!find_algorithm(r.op, r.algorithm)) return std::string("no flat algorithm ") + op_name(r.op) + "/" + r.algorithm;
   return "";

@@ -238,26 +238,29 @@ class HierArrival {
 };
 
 // Bcast and reduce on nodes of equal size with node leaders by arrival:
-// the composition the rules pick (or the one forced, and its inter-node
-// algorithm), run in arrival order with nodes as the
-// unit of placement (arrival/hier_arrival_tree.h), so that segments pipeline
+// the composition forced (and its inter-node algorithm), else the decided
+// one (`tuned`, where it is a composition), else the plain one, run in
+// arrival order with nodes as the unit of placement
+// (arrival/hier_arrival_tree.h), so that segments pipeline
 // through the levels as in the static composition.  The leaders keep the
 // composition's algorithm, the two-tree included (docs/ARCHITECTURE.md,
 // "Compositions in arrival order").  -1: not for this call (then the
 // phases above run).
 int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                         int tag_base) {
+                         const Tuned& tuned, int tag_base) {
   const Layout& L = *topo.layout;
   const Op op = plan.args.op;
   if ((op != Op::kBcast && op != Op::kReduce) || !L.uniform || !s.dynamic_leaders) return -1;
-  const int64_t segment = s.segment_bytes;
+  const bool decided_hier = tuned.range && tuned.range->method.kind == Method::kHier;
+  const int64_t segment = s.segment_bytes > 0 || !decided_hier ? s.segment_bytes : tuned.range->segment_bytes;
   // Two levels: a node is placed whole, with its ranks in arrival order
   // (a socket level would fix who leads each socket).
   LayoutFacts F = state->facts;
   F.socket_level = false;
   const int o = static_cast<int>(op);
-  const HierChoice* ch = choose_composition(L, F, plan.args, plan.unit_bytes, segment,
-                                            HierForced{s.composition[o], s.inter_algorithm[o]});
+  const HierChoice* ch =
+      choose_composition(L, F, plan.args, plan.unit_bytes, segment,
+                         HierForced{s.composition[o], s.inter_algorithm[o], decided_hier ? tuned.range->method.name : ""});
   if (!ch) return -1;
   const ScheduleKeyRef key{ch, plan.args, 1 + static_cast<int>(s.dynamic_fill)};
   const ArrivalTree& t = *state->arrival_trees.get(
@@ -271,9 +274,9 @@ int run_composed_arrival(const Call& c, Plan& plan, const Topology& topo, const 
 }  // namespace
 
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     int tag_base) {
+                     const Tuned& tuned, int tag_base) {
   if (!state->facts.hierarchical() || topo.layout->size != plan.args.size) return -1;
-  int rc = run_composed_arrival(c, plan, topo, s, state, tag_base);
+  int rc = run_composed_arrival(c, plan, topo, s, state, tuned, tag_base);
   if (rc != -1) {
     note_arrival_order();
     return rc;

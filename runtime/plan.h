@@ -153,10 +153,11 @@ bool wants_arrival_order(const FlatPick& pick, const Settings& s, const Tuned& t
 int run_flat_arrival(const Call& c, const Plan& plan, const FlatPick& pick, const Settings& s, CommState* state,
                      MPI_Comm comm, int tag_base);
 // Bcast, commutative reduce, gather and scatter: the leaders' and the
-// nodes' binomial trees in arrival order (runtime/hier_arrival.cc); -1 for other operations and
-// degenerate layouts, else an MPI error code.
+// nodes' binomial trees in arrival order (runtime/hier_arrival.cc), bcast
+// and reduce on equal nodes the forced or decided composition (`t`); -1
+// for other operations and degenerate layouts, else an MPI error code.
 int run_hier_arrival(const Call& c, Plan& plan, const Topology& topo, const Settings& s, CommState* state,
-                     int tag_base);
+                     const Tuned& t, int tag_base);
 
 // HIERCOLL_VERBOSE: a segment of `asked` bytes was raised to `used` (the
 // segment bounds of select/flat_rules.h).

@@ -85,7 +85,7 @@ bool hier_would_serve(const Call& c, CommState& state, const Settings& s, int ra
   a.root = c.root;
   a.count = 1;
   a.commutative = commutative;
-  return selected_composition(*state.topology->layout, state.facts, a, /*unit_bytes=*/1) != nullptr;
+  return selected_composition(*state.topology->layout, state.facts, a) != nullptr;
 }
 
 namespace {
@@ -219,7 +219,7 @@ Scheduled ended(int rc) {
   if (settings.mode == Mode::kHier && (tuned_kind == Method::kHier || forcing_hier || arrival_hier)) {
     int rc = MPI_SUCCESS;
     if (arrival_order) {
-      rc = run_hier_arrival(c, plan, *p.topo, settings, p.state, tag_base);
+      rc = run_hier_arrival(c, plan, *p.topo, settings, p.state, tuned, tag_base);
       if (rc != -1) return ended(finish_blocking(c, plan, rc, Path::kHier));
     } else {
       Scheduled s;

@@ -337,35 +337,19 @@ TEST(HierSelection, DegenerateShapesAreFlat) {
   }
 }
 
-TEST(HierSelection, BySizeAndShape) {
+// The rules know no size (sizes are the model's): an operation the model
+// decides takes its first composition that applies, the plain one; the
+// v-variants, which the model does not decide, go by the group.
+TEST(HierSelection, ByShapeAndGroupAlone) {
   const Layout two = synthetic({2, 2}), rr = synthetic({2, 2, 2, 2}, true), uneven = synthetic({3, 1, 2});
-  // Bcast and reduce pipeline from 64 KiB on up to 8 ranks (4-byte units),
-  // from 8 MiB on larger groups.
   const Layout sixteen = synthetic({4, 4, 4, 4});
-  for (Op op : {Op::kBcast, Op::kReduce}) {
-    const std::string plain = std::string("hier:") + op_name(op), piped = plain + "_pipelined";
-    EXPECT_EQ(chosen(two, op, 8), plain);
-    EXPECT_EQ(chosen(two, op, (1 << 14) - 1), plain);
-    EXPECT_EQ(chosen(two, op, 1 << 14), piped);
-    EXPECT_EQ(chosen(rr, op, 1 << 18), piped);
-    EXPECT_EQ(chosen(uneven, op, 1 << 18), piped);
-    EXPECT_EQ(chosen(sixteen, op, 1 << 18), plain);
-    EXPECT_EQ(chosen(sixteen, op, (1 << 21) - 1), plain);
-    EXPECT_EQ(chosen(sixteen, op, 1 << 21), piped);
+  for (Op op : {Op::kBcast, Op::kReduce, Op::kAllreduce, Op::kBarrier, Op::kScan, Op::kExscan, Op::kAllgather,
+                Op::kAlltoall, Op::kGather, Op::kScatter, Op::kReduceScatter}) {
+    const std::string plain = std::string("hier:") + op_name(op);
+    for (const Layout* L : {&two, &uneven, &sixteen})
+      for (int64_t count : {int64_t{1}, int64_t{1} << 14, int64_t{1} << 22})
+        EXPECT_EQ(chosen(*L, op, count), plain) << op_name(op) << " " << L->size << " " << count;
   }
-  EXPECT_EQ(chosen(two, Op::kAllreduce, 8), "hier:allreduce");
-  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 14), "hier:allreduce");  // 64 KiB
-  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 15), "hier:allreduce_columns");
-  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18), "hier:allreduce_columns");
-  EXPECT_EQ(chosen(uneven, Op::kAllreduce, 1 << 15), "hier:allreduce");
-  EXPECT_EQ(chosen(uneven, Op::kAllreduce, 1 << 18), "hier:allreduce_pipelined");
-  EXPECT_EQ(chosen(two, Op::kBarrier, 0), "hier:barrier");
-  EXPECT_EQ(chosen(two, Op::kScan, 8), "hier:scan");
-  EXPECT_EQ(chosen(two, Op::kExscan, 8), "hier:exscan");
-  // Long scans: the flat linear pipeline on up to 16 ranks, else composed.
-  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14), "flat");
-  EXPECT_EQ(chosen(two, Op::kExscan, 1 << 14), "flat");
-  EXPECT_EQ(chosen(synthetic({9, 9}), Op::kScan, 1 << 14), "hier:scan");
   // Round-robin placement: commutative reductions stay hierarchical, order-
   // dependent ones and scans go flat.
   EXPECT_EQ(chosen(rr, Op::kReduce, 8, true), "hier:reduce");
@@ -374,13 +358,15 @@ TEST(HierSelection, BySizeAndShape) {
   EXPECT_EQ(chosen(rr, Op::kScan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kExscan, 8), "flat");
   EXPECT_EQ(chosen(rr, Op::kBcast, 8), "hier:bcast");
-  // Compositions without a rule (the model's candidates only) stay flat
-  // by the rules.
-  EXPECT_EQ(chosen(two, Op::kReduceScatter, 8), "flat");
-  EXPECT_EQ(chosen(two, Op::kAllgather, 8), "flat");
-  EXPECT_EQ(chosen(two, Op::kAlltoall, 8), "flat");
-  EXPECT_EQ(chosen(two, Op::kGather, 8), "flat");
-  EXPECT_EQ(chosen(two, Op::kScatter, 8), "flat");
+  // The v-variants: allgatherv always composed, gatherv and scatterv from
+  // 64 ranks, alltoallv flat.
+  const Layout big = synthetic(std::vector<int>(8, 8));
+  for (const Layout* L : {&two, &uneven, &big}) {
+    EXPECT_EQ(chosen(*L, Op::kAllgatherv, 8), "hier:allgatherv");
+    EXPECT_EQ(chosen(*L, Op::kAlltoallv, 8), "flat");
+    EXPECT_EQ(chosen(*L, Op::kGatherv, 8), L == &big ? "hier:gatherv" : "flat");
+    EXPECT_EQ(chosen(*L, Op::kScatterv, 8), L == &big ? "hier:scatterv" : "flat");
+  }
 }
 
 TEST(HierSelection, ChoicesAreInterned) {
@@ -414,9 +400,6 @@ TEST(HierForcedSelection, CompositionWhereItApplies) {
   EXPECT_EQ(unfit, "");
   EXPECT_EQ(chosen(rr, Op::kAllreduce, 8, true, composition("allreduce_pipelined"), &unfit),
             "hier:allreduce_pipelined");
-  EXPECT_EQ(unfit, "");
-  // Long scans on few ranks, flat by the rules, composed when forced.
-  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14, true, composition("scan"), &unfit), "hier:scan");
   EXPECT_EQ(unfit, "");
 }
 
@@ -453,11 +436,15 @@ TEST(HierForcedSelection, InterAlgorithm) {
   EXPECT_EQ(c->name, "hier:bcast inter=twotree");
   EXPECT_EQ(c->inter, find_algorithm(Op::kBcast, "twotree"));
   EXPECT_EQ(unfit, "");
-  EXPECT_EQ(chosen(three, Op::kReduce, 1 << 22, true, inter("binomial"), &unfit), "hier:reduce_pipelined inter=binomial");
+  EXPECT_EQ(chosen(three, Op::kReduce, 1 << 22, true, inter("binomial"), &unfit), "hier:reduce inter=binomial");
+  EXPECT_EQ(unfit, "");
+  // In the decided composition (HierForced::otherwise).
+  EXPECT_EQ(chosen(three, Op::kReduce, 1 << 22, true, HierForced{"", "binomial", "reduce_pipelined"}, &unfit),
+            "hier:reduce_pipelined inter=binomial");
   EXPECT_EQ(unfit, "");
   EXPECT_EQ(chosen(two, Op::kAllreduce, 8, true, inter("ring"), &unfit), "hier:allreduce inter=ring");
   EXPECT_EQ(unfit, "");
-  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18, true, inter("rabenseifner"), &unfit),
+  EXPECT_EQ(chosen(two, Op::kAllreduce, 1 << 18, true, HierForced{"", "rabenseifner", "allreduce_columns"}, &unfit),
             "hier:allreduce_columns inter=rabenseifner");
   EXPECT_EQ(unfit, "");
   // Scan's leaders run exscan.
@@ -477,9 +464,9 @@ TEST(HierForcedSelection, InterAlgorithmThatDoesNotFit) {
   // The small allreduce's leaders run allreduce, which has no two-tree.
   EXPECT_EQ(chosen(two, Op::kAllreduce, 8, true, inter("twotree"), &unfit), "hier:allreduce");
   EXPECT_EQ(unfit, "inter-node algorithm twotree");
-  // No composition (a long scan on few ranks is flat by the rules), or one
-  // node: there is no inter-node phase to run it.
-  EXPECT_EQ(chosen(two, Op::kScan, 1 << 14, true, inter("chain"), &unfit), "flat");
+  // No composition (a scan on round-robin ranks), or one node: there is no
+  // inter-node phase to run it.
+  EXPECT_EQ(chosen(rr, Op::kScan, 1 << 14, true, inter("chain"), &unfit), "flat");
   EXPECT_EQ(unfit, "inter-node algorithm chain");
   EXPECT_EQ(chosen(synthetic({8}, false, 2), Op::kBcast, 8, true, inter("twotree"), &unfit), "hier:bcast");
   EXPECT_EQ(unfit, "inter-node algorithm twotree");
