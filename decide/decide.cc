@@ -266,6 +266,19 @@ Decision decide(const DecideInput& in, const SimCall& call, int64_t file_bytes) 
   const Figures& fig = in.figures ? *in.figures : builtin_figures();
   Decision d;
   SmallerLayouts smaller(*in.layout);  // built where a candidate passes the step limit
+  if (!in.rank_all && !in.tuning && (!in.forced.algorithm.empty() || !in.forced.composition.empty())) {
+    std::string unfit;
+    const MethodChoice f = forced_candidate(in, call, MethodChoice{}, &unfit);
+    if (unfit.empty() && !f.method.name.empty()) {
+      Costed k;
+      k.candidate = f;
+      cost_by_model(in, call, fig, &smaller, &k);
+      k.source = Source::kKnob;
+      d.ranked.push_back(std::move(k));
+      d.source = Source::kKnob;
+      return d;
+    }
+  }
   for (const MethodChoice& c : candidates_for(*in.layout, *in.facts, call, in.scope)) {
     Costed k;
     k.candidate = c;

@@ -50,6 +50,12 @@ struct DecideInput {
   // candidate whole at 23 of 24 points (docs/SIMULATION.md, "Deciding at
   // scale"), at a seventh of the time.
   int64_t max_steps = int64_t{1} << 18;
+  // False: where a knob forces a flat algorithm or a composition that fits
+  // the call, and no tuning file takes part, only that method is costed
+  // (what runs then does not depend on the others' costs; the simulator's
+  // forced implementations need no ranking, and at scale each candidate
+  // costs seconds).
+  bool rank_all = true;
 };
 
 struct Costed {

@@ -58,6 +58,7 @@ DecideInput decide_input(const Layout& L, const LayoutFacts& F, const SimMethod&
   in.scope.hier = m.hier;
   in.scope.machine = m.tuning ? &m.tuning->machine : nullptr;
   in.forced = Forced{m.algorithm, m.composition, m.inter};
+  in.rank_all = false;  // a forced implementation runs its method whatever the others cost
   return in;
 }
 

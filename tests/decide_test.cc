@@ -321,6 +321,33 @@ TEST(Decide, KnobsWinOverFileAndModel) {
   EXPECT_EQ(unfit.source, Source::kModel);
 }
 
+// A forced method that fits, costed alone (rank_all false), is the same
+// choice at the same cost as in the whole ranking; a knob that needs the
+// winner (a leaders' algorithm alone) or does not fit still ranks all.
+TEST(Decide, ForcedAloneAsInTheRanking) {
+  Fixture fx({3, 1, 2, 2}, "node");
+  for (const Forced& f : {Forced{"ring", "", ""}, Forced{"", "allreduce", ""}, Forced{"", "allreduce", "ring"},
+                          Forced{"", "allreduce_pipelined", ""}})
+    for (int64_t bytes : {int64_t{8}, int64_t{1} << 20}) {
+      fx.in.forced = f;
+      fx.in.rank_all = true;
+      const Decision all = decide_class(fx.in, Op::kAllreduce, bytes, true);
+      fx.in.rank_all = false;
+      const Decision alone = decide_class(fx.in, Op::kAllreduce, bytes, true);
+      EXPECT_EQ(candidate_text(alone.chosen().candidate), candidate_text(all.chosen().candidate));
+      EXPECT_EQ(cost_ns(alone.chosen().us), cost_ns(all.chosen().us));
+      EXPECT_EQ(alone.source, Source::kKnob);
+      EXPECT_EQ(alone.ranked.size(), 1u);
+      EXPECT_GT(all.ranked.size(), 1u);
+    }
+  fx.in.forced = Forced{"", "", "ring"};
+  EXPECT_GT(decide_class(fx.in, Op::kAllreduce, 8, true).ranked.size(), 1u);
+  fx.in.forced = Forced{"recursive_halving", "", ""};  // commutative only
+  const Decision unfit = decide_class(fx.in, Op::kReduceScatter, 64, false);
+  EXPECT_GT(unfit.ranked.size(), 1u);
+  EXPECT_EQ(unfit.note, "algorithm recursive_halving does not fit this call");
+}
+
 TEST(Decide, NothingCostedLeavesTheCallToTheRules) {
   Fixture fx({2, 2, 2, 2});
   fx.in.max_steps = 1;  // no candidate's schedules fit
