@@ -4,6 +4,7 @@
 // (schedule/coll_args.h).  A generator written against these serves both.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "algorithms/blocks.h"
@@ -17,6 +18,14 @@ namespace hiercoll {
 inline Blocks all_blocks(const CollArgs& a) {
   if (!is_v_op(a.op)) return unit_blocks(a.size);
   return Blocks{a.displs, a.counts};
+}
+// all_blocks, shared: gather's and scatter's one-unit blocks with the
+// ranks this thread built before (algorithms/blocks.h shared_even_blocks),
+// so that a rank whose own work is O(log p) does not pay O(p) for them; a
+// v-variant's copied from its counts.
+inline std::shared_ptr<const Blocks> shared_all_blocks(const CollArgs& a) {
+  if (!is_v_op(a.op)) return shared_even_blocks(a.size, a.size);
+  return std::make_shared<const Blocks>(Blocks{a.displs, a.counts});
 }
 // Alltoall(v)'s Send blocks.
 inline Blocks send_blocks(const CollArgs& a) {

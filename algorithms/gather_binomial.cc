@@ -12,7 +12,10 @@ using binomial_detail::move_subtree;
 using binomial_detail::same_span;
 using binomial_detail::Tree;
 
-void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own) {
+namespace {
+
+template <class BlockMap>
+void gather_walk(ScheduleBuilder& b, const Group& g, int root, const BlockMap& L, Buf buf, Span own) {
   const Tree t(g.size, root);
   const int v = t.rel(g.me);
   // A leaf's subtree is its own block: send it from where it is.
@@ -26,24 +29,52 @@ void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const 
   if (v != 0) move_subtree<true>(b, t, v, L, buf, g.peer(t.real(t.parent(v))));
 }
 
+}  // namespace
+
+void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own) {
+  gather_walk(b, g, root, L, buf, own);
+}
+
+void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const SubtreeBlocks& L, Buf buf, Span own) {
+  gather_walk(b, g, root, L, buf, own);
+}
+
 void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf) {
   binomial_gather_blocks(b, g, root, L, buf, L.span(buf, g.me));
 }
 
-Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group& g, int root) {
+Span SubtreeBlocks::range(Buf buf, int first, int last) const {
+  const int k = first >= lo[1] && first < hi[1] ? 1 : 0;
+  int64_t off = base[k], n = 0;
+  for (int i = lo[k]; i < first; ++i) off += L->n[i];
+  for (int i = first; i < last; ++i) n += L->n[i];
+  return Span{buf, off, n};
+}
+
+SubtreeBlocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group& g, int root) {
   const Tree t(g.size, root);
   const int v = t.rel(g.me);
-  Blocks out = L;
+  SubtreeBlocks out;
+  out.L = &L;
   if (v != 0 && t.subtree_len(v) == 1) return out;
   int64_t units = 0;
+  int k = 0;
   t.for_each_piece(v, [&](int lo, int hi) {
-    for (int i = lo; i < hi; ++i) {
-      out.off[i] = units;
-      units += L.n[i];
-    }
+    out.lo[k] = lo;
+    out.hi[k] = hi;
+    out.base[k] = units;
+    for (int i = lo; i < hi; ++i) units += L.n[i];
+    ++k;
   });
   const Span scratch = b.tmp(units);
-  for (int64_t& off : out.off) off += scratch.off;
+  for (int64_t& base : out.base) base += scratch.off;
+  return out;
+}
+
+Blocks packed_in_scratch(ScheduleBuilder& b, const Blocks& L) {
+  Blocks out = blocks_of_sizes(L.n);
+  const int64_t base = b.tmp(out.total()).off;
+  for (int64_t& off : out.off) off += base;
   return out;
 }
 
@@ -54,7 +85,8 @@ Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group
 // are gathered packed in scratch and then put in place.
 void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b) {
   const Group g{a.rank, a.size, nullptr};
-  const Blocks U = all_blocks(a);
+  const std::shared_ptr<const Blocks> blocks = shared_all_blocks(a);
+  const Blocks& U = *blocks;
   const Span send = own_block(a, Buf::kSend);
   if (a.rank != a.root) {
     binomial_gather_blocks(b, g, a.root, binomial_subtree_scratch(b, U, g, a.root), Buf::kTmp, send);
@@ -65,7 +97,7 @@ void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b) {
     binomial_gather_blocks(b, g, a.root, U, Buf::kRecv, own);
     return;
   }
-  const Blocks P = binomial_subtree_scratch(b, U, g, a.root);
+  const Blocks P = packed_in_scratch(b, U);
   binomial_gather_blocks(b, g, a.root, P, Buf::kTmp, own);
   for (int j = 0; j < a.size; ++j)
     if (U.n[j] > 0 && (j != a.rank || a.send_alias < 0)) b.copy(P.span(Buf::kTmp, j), U.span(Buf::kRecv, j));

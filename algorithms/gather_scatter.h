@@ -41,10 +41,30 @@ void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const 
 void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own);
 void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own);
 
-// L (same block sizes) with this member's subtree packed, piece by piece,
-// into fresh scratch (Buf::kTmp) of just its size, for non-root ranks that
-// only forward.  A leaf gets no scratch: the primitives use `own` for it.
-Blocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group& g, int root);
+// A member's subtree packed, piece by piece, into scratch of just its size
+// (L's block sizes; only the subtree's blocks are ever asked for).  It
+// refers to L and keeps two pieces, where a copy of L with the scratch's
+// offsets costs O(p) on every rank: p^2 over the ranks a simulation or a
+// decision builds.  span and range cost O(subtree), as the walk's own
+// messages do.
+struct SubtreeBlocks {
+  const Blocks* L = nullptr;  // the block sizes
+  int lo[2] = {0, 0}, hi[2] = {0, 0};
+  int64_t base[2] = {0, 0};  // where each piece starts in the scratch
+  Span span(Buf buf, int i) const { return range(buf, i, i + 1); }
+  // Blocks first..last-1 of one piece.
+  Span range(Buf buf, int first, int last) const;
+};
+
+// This member's subtree in fresh scratch (Buf::kTmp), for non-root ranks
+// that only forward.  A leaf gets no scratch: the primitives use `own` for
+// it.
+SubtreeBlocks binomial_subtree_scratch(ScheduleBuilder& b, const Blocks& L, const Group& g, int root);
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const SubtreeBlocks& L, Buf buf, Span own);
+void binomial_gather_blocks(ScheduleBuilder& b, const Group& g, int root, const SubtreeBlocks& L, Buf buf, Span own);
+// L's blocks back to back in rank order in fresh scratch (a root whose
+// blocks do not lie that way in its buffer).
+Blocks packed_in_scratch(ScheduleBuilder& b, const Blocks& L);
 
 void build_gather_binomial(const CollArgs& a, ScheduleBuilder& b);
 void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b);
@@ -102,6 +122,7 @@ inline Span piece_span(const Blocks& L, Buf buf, int a, int b) {
   for (int i = a; i < b; ++i) n += L.n[i];
   return Span{buf, a < b ? L.off[a] : 0, n};
 }
+inline Span piece_span(const SubtreeBlocks& L, Buf buf, int a, int b) { return L.range(buf, a, b); }
 
 inline bool same_span(const Span& x, const Span& y) { return x.buf == y.buf && x.off == y.off && x.n == y.n; }
 
@@ -115,8 +136,8 @@ inline std::vector<int> children(const Tree& t, int v) {
 
 // Sends v's subtree's blocks to `peer` (or receives them from it), one
 // message per piece that holds data.
-template <bool kSend>
-void move_subtree(ScheduleBuilder& b, const Tree& t, int v, const Blocks& L, Buf buf, int peer) {
+template <bool kSend, class BlockMap>
+void move_subtree(ScheduleBuilder& b, const Tree& t, int v, const BlockMap& L, Buf buf, int peer) {
   t.for_each_piece(v, [&](int lo, int hi) {
     const Span s = piece_span(L, buf, lo, hi);
     if (s.n == 0) return;

@@ -12,7 +12,10 @@ using binomial_detail::move_subtree;
 using binomial_detail::same_span;
 using binomial_detail::Tree;
 
-void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own) {
+namespace {
+
+template <class BlockMap>
+void scatter_walk(ScheduleBuilder& b, const Group& g, int root, const BlockMap& L, Buf buf, Span own) {
   const Tree t(g.size, root);
   const int v = t.rel(g.me);
   if (v != 0) {
@@ -30,6 +33,16 @@ void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const
   if (!same_span(own, mine)) b.copy(mine, own);
 }
 
+}  // namespace
+
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf, Span own) {
+  scatter_walk(b, g, root, L, buf, own);
+}
+
+void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const SubtreeBlocks& L, Buf buf, Span own) {
+  scatter_walk(b, g, root, L, buf, own);
+}
+
 void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const Blocks& L, Buf buf) {
   binomial_scatter_blocks(b, g, root, L, buf, L.span(buf, g.me));
 }
@@ -42,7 +55,8 @@ void binomial_scatter_blocks(ScheduleBuilder& b, const Group& g, int root, const
 // rank order at the root are packed into scratch first.
 void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b) {
   const Group g{a.rank, a.size, nullptr};
-  const Blocks U = all_blocks(a);
+  const std::shared_ptr<const Blocks> blocks = shared_all_blocks(a);
+  const Blocks& U = *blocks;
   const Span recv = own_block(a, Buf::kRecv);
   if (a.rank != a.root) {
     binomial_scatter_blocks(b, g, a.root, binomial_subtree_scratch(b, U, g, a.root), Buf::kTmp, recv);
@@ -52,7 +66,7 @@ void build_scatter_binomial(const CollArgs& a, ScheduleBuilder& b) {
     binomial_scatter_blocks(b, g, a.root, U, Buf::kSend, recv);
     return;
   }
-  const Blocks P = binomial_subtree_scratch(b, U, g, a.root);
+  const Blocks P = packed_in_scratch(b, U);
   for (int j = 0; j < a.size; ++j)
     if (U.n[j] > 0) b.copy(U.span(Buf::kSend, j), P.span(Buf::kTmp, j));
   binomial_scatter_blocks(b, g, a.root, P, Buf::kTmp, recv);

@@ -14,6 +14,7 @@
 // of it has arrived (gather) or its members' part of it as soon as the
 // piece has arrived (scatter).
 #include <algorithm>
+#include <memory>
 
 #include "algorithms/call_blocks.h"
 #include "hier/hier_compose.h"
@@ -63,8 +64,8 @@ NodeBlocks packing(const HierCall& c, ScheduleBuilder& b, const Blocks& U, Buf u
 
 // What both compositions start from on this rank.
 struct Rooted {
-  Hierarchy h;  // the root leads its node
-  Blocks U;     // the user's blocks
+  Hierarchy h;                         // the root leads its node
+  std::shared_ptr<const Blocks> user;  // the user's blocks; leaders only (members send or receive their own)
   bool root;
   int leader;  // of my node
   int node;    // my node's index
@@ -74,8 +75,11 @@ struct Rooted {
 
 Rooted rooted(const HierCall& c) {
   const CollArgs& a = c.args;
-  Rooted r{c.hierarchy(a.root), all_blocks(a), a.rank == a.root, 0, c.layout.node_of[a.rank]};
+  Rooted r{c.hierarchy(a.root), nullptr, a.rank == a.root, 0, c.layout.node_of[a.rank]};
   r.leader = r.members().ranks[r.members().root];
+  // Members need none: p blocks on each of p ranks would make building
+  // quadratic.
+  if (a.rank == r.leader) r.user = shared_all_blocks(a);
   return r;
 }
 
@@ -95,10 +99,11 @@ bool member_part(ScheduleBuilder& b, const Rooted& R, int rank, Span own, Op op)
 void build_hier_gatherv(const HierCall& c, ScheduleBuilder& b) {
   const CollArgs& a = c.args;
   const Rooted R = rooted(c);
-  const Blocks& U = R.U;
   const bool root = R.root;
+  // (In place only at the root, which leads its node.)
+  if (member_part(b, R, a.rank, own_block(a, Buf::kSend), Op::kGatherv)) return;
+  const Blocks& U = *R.user;
   const Span own = a.send_alias >= 0 ? U.span(Buf::kRecv, a.rank) : own_block(a, Buf::kSend);
-  if (member_part(b, R, a.rank, own, Op::kGatherv)) return;
   const int k = R.node;
   const HierGroup& leaders = R.leaders();
   const NodeBlocks nb = packing(c, b, U, Buf::kRecv, k);
@@ -118,11 +123,12 @@ void build_hier_scatterv(const HierCall& c, ScheduleBuilder& b) {
   const Rooted R = rooted(c);
   const Span own = own_block(a, Buf::kRecv);
   if (member_part(b, R, a.rank, own, Op::kScatterv)) return;
-  const NodeBlocks nb = packing(c, b, R.U, Buf::kSend, R.node);
+  const Blocks& U = *R.user;
+  const NodeBlocks nb = packing(c, b, U, Buf::kSend, R.node);
   const Buf work = nb.buf;
   if (R.root && work != Buf::kSend) {
     for (int j = 0; j < a.size; ++j)
-      if (R.U.n[j] > 0) b.copy(R.U.span(Buf::kSend, j), nb.ranks.span(work, j));
+      if (U.n[j] > 0) b.copy(U.span(Buf::kSend, j), nb.ranks.span(work, j));
   }
   if (R.leaders().active())
     leaders_phase(c, b, Op::kScatterv, R.leaders(), nb, Span{work, nb.nodes.off[R.node], 0},
