@@ -83,13 +83,24 @@ MethodChoice as_on_whole(const Layout& L, const SimCall& call, const MethodChoic
   return f;
 }
 
+// The call's size as bench_call takes it, so that the samples keep the
+// blocks' size as the layout shrinks: a v-variant's mean block (its
+// tuning_bytes is 0: the rules choose it by group size).
+int64_t bench_bytes(const SimCall& call) {
+  const CollArgs& a = call.args;
+  if (!is_v_op(a.op)) return tuning_bytes(a.op, call.unit_bytes, a);
+  int64_t total = 0;
+  for (int64_t c : a.counts) total += c;
+  return a.size > 0 ? total * call.unit_bytes / a.size : 0;
+}
+
 }  // namespace
 
 ModelCost derived_model_cost(SmallerLayouts* smaller, const SimCall& call, const MethodChoice& c,
                              const MachineFigures* machine, const Figures& fig, int64_t max_steps) {
   const Layout& L = smaller->whole();
   const Op op = call.args.op;
-  const int64_t bytes = tuning_bytes(op, call.unit_bytes, call.args);
+  const int64_t bytes = bench_bytes(call);
   const PhaseChooser* phases = model_phases(fig);
   const MethodChoice sampled = as_on_whole(L, call, c, machine, phases);
   std::vector<GrowthSample> samples;

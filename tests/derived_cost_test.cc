@@ -143,6 +143,22 @@ TEST(DerivedCost, CloseToTheSimulationAndChoosingAsWell) {
   EXPECT_LE(errors[errors.size() / 2], 0.10);
 }
 
+// A v-variant's samples keep its blocks' size (its tuning_bytes is 0):
+// derived costs grow with the blocks and stay near the simulation.
+TEST(DerivedCost, VariantsKeepTheirBlocksSize) {
+  const Layout L = layout_of(std::vector<int>(32, 4), "slot");
+  for (Op op : {Op::kAlltoallv, Op::kGatherv, Op::kAllgatherv}) {
+    const std::vector<Compared> small = compare(L, op, 64), large = compare(L, op, 65536);
+    ASSERT_FALSE(small.empty()) << op_name(op);
+    ASSERT_EQ(small.size(), large.size()) << op_name(op);
+    for (size_t i = 0; i < small.size(); ++i) {
+      const Compared &s = small[i], &l = large[i];
+      EXPECT_GT(l.derived, 4 * s.derived) << op_name(op) << " " << l.method;
+      EXPECT_NEAR(l.derived / l.simulated, 1, 0.25) << op_name(op) << " " << l.method << ": " << l.form;
+    }
+  }
+}
+
 // The decision on a layout past its step limit costs every candidate (none
 // left out as before), each from smaller layouts, and says so.
 TEST(DerivedCost, TheDecisionCostsEveryCandidatePastTheLimit) {
