@@ -53,14 +53,16 @@ bool simulate_at(const Layout& L, const LayoutFacts& F, const SimOptions& opt, O
 
 // A point whose whole schedules pass --max-steps takes its method's cost
 // derived from smaller layouts (decide/model_cost.h): the decision's own
-// where it derived one, else derived here with samples of up to an eighth
-// of --max-steps (the decision's limit, 2^18 steps, leaves too few samples
-// of a ring over many ranks per node).  False where neither is possible.
+// where it derived one for this size, else derived here with samples of up
+// to an eighth of --max-steps (the decision's limit, 2^18 steps, leaves
+// too few samples of a ring over many ranks per node).  (The v-variants
+// are decided by group size, at one size for all: theirs is derived here.)
+// False where neither is possible.
 bool take_derived_cost(const Layout& L, const SimOptions& opt, const SimCall& call,
                        const SimMethod& m, const Figures& fig, const Decision& d, SimPoint* pt) {
   const Costed& c = d.chosen();
   ModelCost cost{c.us, c.note, c.derived};
-  if (!c.derived) {
+  if (!c.derived || !model_decides(call.args.op)) {
     SmallerLayouts smaller(L);
     cost = derived_model_cost(&smaller, call, c.candidate, m.tuning ? &m.tuning->machine : nullptr, fig,
                               opt.max_steps / 8);

@@ -242,5 +242,22 @@ TEST(SimCall, PastTheStepBudgetAPointDerivesItsOwnCost) {
       << derived.result.time_us << " us against " << whole.result.time_us << " us";
 }
 
+// The v-variants are decided at one size for all (by group size): a point
+// past --max-steps derives its own cost at its own blocks' size.
+TEST(SimCall, PastTheStepBudgetAVariantDerivesAtItsOwnSize) {
+  // Pairwise alltoallv: 512 x 1023 steps, past the decision's 2^18, so the
+  // decision derives it too (at its one size).
+  SimOptions o = layout_options(64, 8);
+  const SimPoint small_whole = one_point(o, "alltoallv", 8, "flat:pairwise");
+  const SimPoint large_whole = one_point(o, "alltoallv", 65536, "flat:pairwise");
+  ASSERT_TRUE(small_whole.simulated && large_whole.simulated) << small_whole.note << large_whole.note;
+  o.max_steps = 100000;  // samples of up to 12500 steps: 2, 4 and 8 nodes
+  const SimPoint small = one_point(o, "alltoallv", 8, "flat:pairwise");
+  const SimPoint large = one_point(o, "alltoallv", 65536, "flat:pairwise");
+  ASSERT_TRUE(small.derived && large.derived) << small.note << large.note;
+  EXPECT_NEAR(small.result.time_us / small_whole.result.time_us, 1.0, 0.15) << small.note;
+  EXPECT_NEAR(large.result.time_us / large_whole.result.time_us, 1.0, 0.15) << large.note;
+}
+
 }  // namespace
 }  // namespace hiercoll
