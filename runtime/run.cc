@@ -284,6 +284,29 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   return execute(c, plan, p, s, std::move(pending), tag_base, request);
 }
 
+namespace {
+
+// Whether a knob forces a method of ours that can run the call: MPI's own,
+// chosen by the model or named by the file, then gives way to it (a knob
+// before a file before the model, as in decide/decide.h).
+bool knob_runs_ours(const Settings& s, const CommState* state, const CollArgs& a) {
+  const int o = static_cast<int>(a.op);
+  if (!s.algorithm[o].empty()) {
+    const Algorithm* alg = find_algorithm(a.op, s.algorithm[o]);
+    return alg && algorithm_fits(*alg, a);
+  }
+  if (s.mode != Mode::kHier || !state->facts.hierarchical()) return false;
+  if (!s.composition[o].empty()) {
+    const HierComposition* c = find_composition(a.op, s.composition[o]);
+    return c && composition_applies(*c, *state->topology->layout, state->facts, a);
+  }
+  return !s.inter_algorithm[o].empty();
+}
+
+bool is_native(const TunedRange* r) { return r && r->method.kind == Method::kNative; }
+
+}  // namespace
+
 Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (!state->tuning_resolved) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0,
@@ -299,17 +322,18 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   const int64_t bytes = tuning_bytes(op, plan.unit_bytes, plan.args);
   // The decision (runtime/decisions.h: the model, or the file where it
   // measured), kept per size class.  A knob forces past it (pick_flat,
-  // choose_hierarchical), and what it forces but does not fit gives way
-  // to it.  Where the model does not decide: the file's range unless a knob
+  // choose_hierarchical; MPI's own gives way to a knob that fits), and
+  // what it forces but does not fit gives way to it.  Where the model does not decide: the file's range unless a knob
   // forces, else the rules.
   if (state->tuning) {
     const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
     if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
+    if (is_native(t.range) && forcing && knob_runs_ours(s, state, plan.args)) t.range = nullptr;
     if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
     t.range = nullptr;
   }
   if (const Decided* d = decided(state, s, op, bytes, plan.args.commutative))
-    if (d->source != Source::kRules) {
+    if (d->source != Source::kRules && !(is_native(&d->range) && knob_runs_ours(s, state, plan.args))) {
       t.range = &d->range;
       t.from_model = true;
       t.algorithm = d->algorithm;

@@ -121,6 +121,24 @@ TEST_F(TuningMpi, NativeRangesGoToOpenMpi) {
   EXPECT_EQ(local_count(ApiOp::kAllreduce, Path::kNative), allreduce + 1);
 }
 
+// A knob comes before the file: a forced algorithm that fits runs where
+// the file names MPI's own, nonblocking calls too.
+TEST_F(TuningMpi, AKnobThatFitsRunsWhereTheFileNamesNative) {
+  const std::string path = write_tuning("native_forced.json", {{Op::kAllreduce, 0, -1, "native"}});
+  MPI_Comm forced = with_file(path, {{"hiercoll_allreduce_algorithm", "ring"}});
+  EXPECT_EQ(ran(forced, ApiOp::kAllreduce, 100), "ring");
+  int size = 0, rank = 0;
+  MPI_Comm_size(forced, &size);
+  MPI_Comm_rank(forced, &rank);
+  std::vector<int> in(100), out(100, -1);
+  for (int i = 0; i < 100; ++i) in[i] = rank * 1000 + i;
+  MPI_Request request;
+  ASSERT_EQ(MPI_Iallreduce(in.data(), out.data(), 100, MPI_INT, MPI_SUM, forced, &request), MPI_SUCCESS);
+  ASSERT_EQ(MPI_Wait(&request, MPI_STATUS_IGNORE), MPI_SUCCESS);
+  EXPECT_EQ(last_algorithm(), std::string("ring"));
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(out[i], 1000 * size * (size - 1) / 2 + size * i) << i;
+}
+
 TEST_F(TuningMpi, SizesOutsideTheRangesUseTheBuiltInRules) {
   const std::string path = write_tuning("gaps.json", {
       {Op::kAllreduce, 64, 128, "flat:ring"},
