@@ -263,7 +263,8 @@ def composition_rows(op, rows, size_cell=size_name):
         for r in at:
             if r["impl"].startswith("hier:"):
                 ratio = f"{t(best) / t(r):.2f}" if best else "-"
-                body.append([op, size_cell(size), r["impl"], us_cell(t(r)), flat, ratio])
+                derived = " (derived)" if "(derived)" in r["algorithm"] else ""
+                body.append([op, size_cell(size), r["impl"], us_cell(t(r)) + derived, flat, ratio])
     return body
 
 
@@ -313,8 +314,10 @@ def render_compositions(folder, info):
             for row in composition_rows(op, [r for r in rows if r["op"] == op])]
     out = ["Predicted µs. Each composition of the operation forced (`hier:<composition>`, its phases' "
            "algorithms as the runtime chooses them) against the fastest flat algorithm forced (`best flat`, "
-           "at its default segment; a flat algorithm past `--max-steps` costed from smaller layouts, "
-           "marked `(derived)`). best flat / composition above 1: the composition is the faster.", ""]
+           "at its default segment). A method whose whole schedules pass `--max-steps` is costed from "
+           "smaller layouts, marked `(derived)`: a fit of its growth over 2, 4, 8, ... nodes, blind to a "
+           "change of regime past its samples (docs/SIMULATION.md, \"Deciding at scale\"). "
+           "best flat / composition above 1: the composition is the faster.", ""]
     return heading, out + table(["operation", "size", "composition", "predicted", "best flat",
                                  "best flat / composition"], body)
 
