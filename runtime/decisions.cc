@@ -60,6 +60,18 @@ Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t b
   out.range.predicted_us = d.chosen().us;
   out.source = d.source;
   if (out.range.method.kind == Method::kFlat) out.algorithm = find_algorithm(op, out.range.method.name);
+  out.own = out.range;
+  out.own_algorithm = out.algorithm;
+  if (out.range.method.kind == Method::kNative)
+    for (const Costed& k : d.ranked)
+      if (k.us >= 0 && k.candidate.method.kind != Method::kNative) {
+        out.own.method = k.candidate.method;
+        out.own.segment_bytes = k.candidate.segment_bytes;
+        out.own.predicted_us = k.us;
+        out.own_algorithm =
+            k.candidate.method.kind == Method::kFlat ? find_algorithm(op, k.candidate.method.name) : nullptr;
+        break;
+      }
   return out;
 }
 

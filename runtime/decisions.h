@@ -24,6 +24,13 @@ struct Decided {
   TunedRange range;
   Source source = Source::kModel;
   const Algorithm* algorithm = nullptr;  // range's flat algorithm, resolved once (null: not flat)
+  // The cheapest of hiercoll's own where the chosen one is MPI's (else
+  // the chosen again): what a nonblocking call runs, since the model costs
+  // MPI's own as coll/tuned's blocking algorithms, while MPI's nonblocking
+  // collectives are libnbc's (which also fails on a communicator freed
+  // while its call is pending, as MPI allows).
+  TunedRange own;
+  const Algorithm* own_algorithm = nullptr;
 };
 
 // Slots of one communicator: [op][class * 2 + commutative].

@@ -111,7 +111,10 @@ struct Tuned {
   bool from_model = false;  // range is the model's decision (runtime/decisions.h), not the file's
   const Algorithm* algorithm = nullptr;  // the model's flat algorithm, resolved once
 };
-Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state);
+// blocking false: a nonblocking call, which MPI's own runs as libnbc's
+// algorithms, not the blocking ones the model and the tuner measure: it
+// runs hiercoll's cheapest own method where the decision is MPI's.
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking = true);
 
 // The flat algorithm that runs the call, and its arguments: the plan's,
 // with the segment set (not copied: a v-variant's hold its count arrays).

@@ -276,7 +276,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   if (profiling()) profile_call(p.state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
   // The decision: the tuning file's method where it has one, else the
   // model's (runtime/decisions.h); MPI's own collective goes to MPI.
-  const Tuned tuned = tuned_for(plan, *p.settings, p.state);
+  const Tuned tuned = tuned_for(plan, *p.settings, p.state, /*blocking=*/!request);
   if (tuned.range && tuned.range->method.kind == Method::kNative) return kToMpi;
   const int tag_base = p.state->next_tag_base();
   const Scheduled s = schedule(c, plan, p, tuned, /*blocking=*/!request, tag_base);
@@ -307,7 +307,7 @@ bool is_native(const TunedRange* r) { return r && r->method.kind == Method::kNat
 
 }  // namespace
 
-Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking) {
   if (!state->tuning_resolved) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0,
                                  &state->figures);
@@ -328,15 +328,16 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state) {
   if (state->tuning) {
     const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
     if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
-    if (is_native(t.range) && forcing && knob_runs_ours(s, state, plan.args)) t.range = nullptr;
+    if (is_native(t.range) && (!blocking || (forcing && knob_runs_ours(s, state, plan.args)))) t.range = nullptr;
     if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
     t.range = nullptr;
   }
   if (const Decided* d = decided(state, s, op, bytes, plan.args.commutative))
     if (d->source != Source::kRules && !(is_native(&d->range) && knob_runs_ours(s, state, plan.args))) {
-      t.range = &d->range;
+      const bool own = !blocking && is_native(&d->range);
+      t.range = own ? &d->own : &d->range;
       t.from_model = true;
-      t.algorithm = d->algorithm;
+      t.algorithm = own ? d->own_algorithm : d->algorithm;
     }
   return t;
 }

@@ -139,6 +139,31 @@ TEST_F(TuningMpi, AKnobThatFitsRunsWhereTheFileNamesNative) {
   for (int i = 0; i < 100; ++i) EXPECT_EQ(out[i], 1000 * size * (size - 1) / 2 + size * i) << i;
 }
 
+// A nonblocking call where the file (or the model) names MPI's own runs
+// hiercoll's own method: MPI's nonblocking collectives are libnbc's, not
+// the blocking ones measured, and libnbc fails on a communicator freed
+// while its call is pending (MPI allows that).
+TEST_F(TuningMpi, NonblockingCallsRunOursWhereTheFileNamesNative) {
+  const std::string path = write_tuning("native_nonblocking.json", {{Op::kAllreduce, 0, -1, "native"}});
+  MPI_Comm c = with_file(path);
+  EXPECT_EQ(ran(c, ApiOp::kAllreduce, 100), "native");
+  MPI_Comm dup;
+  MPI_Comm_dup(c, &dup);
+  int size = 0, rank = 0;
+  MPI_Comm_size(dup, &size);
+  MPI_Comm_rank(dup, &rank);
+  std::vector<int> in(100), out(100, -1);
+  for (int i = 0; i < 100; ++i) in[i] = rank * 1000 + i;
+  const long native = local_count(ApiOp::kAllreduce, Path::kNative);
+  MPI_Request request;
+  ASSERT_EQ(MPI_Iallreduce(in.data(), out.data(), 100, MPI_INT, MPI_SUM, dup, &request), MPI_SUCCESS);
+  MPI_Comm_free(&dup);  // legal while the call is pending
+  ASSERT_EQ(MPI_Wait(&request, MPI_STATUS_IGNORE), MPI_SUCCESS);
+  EXPECT_NE(last_algorithm(), std::string("native"));
+  EXPECT_EQ(local_count(ApiOp::kAllreduce, Path::kNative), native);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(out[i], 1000 * size * (size - 1) / 2 + size * i) << i;
+}
+
 TEST_F(TuningMpi, SizesOutsideTheRangesUseTheBuiltInRules) {
   const std::string path = write_tuning("gaps.json", {
       {Op::kAllreduce, 64, 128, "flat:ring"},
