@@ -88,10 +88,7 @@ MethodChoice as_on_whole(const Layout& L, const SimCall& call, const MethodChoic
 // tuning_bytes is 0: the rules choose it by group size).
 int64_t bench_bytes(const SimCall& call) {
   const CollArgs& a = call.args;
-  if (!is_v_op(a.op)) return tuning_bytes(a.op, call.unit_bytes, a);
-  int64_t total = 0;
-  for (int64_t c : a.counts) total += c;
-  return a.size > 0 ? total * call.unit_bytes / a.size : 0;
+  return is_v_op(a.op) ? mean_block_bytes(call.unit_bytes, a) : tuning_bytes(a.op, call.unit_bytes, a);
 }
 
 }  // namespace

@@ -164,14 +164,15 @@ int64_t tuning_bytes(Op op, int64_t unit_bytes, const CollArgs& a) {
     case Op::kBarrier: return 0;
     case Op::kAllgather: case Op::kGather: case Op::kScatter: case Op::kAlltoall: return unit_bytes;
     case Op::kGatherv: case Op::kScatterv: case Op::kAlltoallv: return 0;  // see selection_bytes
-    case Op::kAllgatherv:
-    case Op::kReduceScatter: {
-      int64_t total = 0;
-      for (int64_t c : a.counts) total += c;
-      return a.size > 0 ? total * unit_bytes / a.size : 0;
-    }
+    case Op::kAllgatherv: case Op::kReduceScatter: return mean_block_bytes(unit_bytes, a);
     default: return unit_bytes * a.count;
   }
+}
+
+int64_t mean_block_bytes(int64_t unit_bytes, const CollArgs& a) {
+  int64_t total = 0;
+  for (int64_t c : a.counts) total += c;
+  return a.size > 0 ? total * unit_bytes / a.size : 0;
 }
 
 bool parse_tuning_text(const std::string& text, const std::string& path, TuningFile* out, std::string* error) {

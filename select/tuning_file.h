@@ -83,6 +83,8 @@ struct TuningFile {
 // alltoall, reduce_scatter and allgatherv: the mean block), 0 for barrier
 // and for gatherv, scatterv and alltoallv (see select/flat_rules.h).
 int64_t tuning_bytes(Op op, int64_t unit_bytes, const CollArgs& args);
+// The mean block of a call with a count per rank (args.counts), in bytes.
+int64_t mean_block_bytes(int64_t unit_bytes, const CollArgs& args);
 
 // Reads and checks the file's structure and values (not whether the named
 // algorithms exist: the runtime checks those against its registries).  On
