@@ -17,13 +17,15 @@ namespace {
 // The segments a segmented method is tried with: its default `def` and a
 // quarter and four times it, each as the bounds of select/flat_rules.h
 // raise it (the runtime runs nothing else), each distinct one once; 0
-// names the default, as the runtime does.
+// names the default, as the runtime does.  Segments of the whole message
+// or more are one: they all run it unsegmented.
 std::vector<int64_t> segment_variants(int64_t def, const SimCall& call, const CandidateScope& scope) {
   if (scope.forced_segment > 0) return {scope.forced_segment};
+  const int64_t message_units = selection_bytes(call.args.op, 1, call.args);
   std::vector<int64_t> seen_units, out;
   for (int64_t seg : {def, def / 4, def * 4}) {
-    const int64_t units =
-        bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, seg / call.unit_bytes));
+    int64_t units = bounded_seg_units(call.args, call.unit_bytes, std::max<int64_t>(1, seg / call.unit_bytes));
+    if (message_units > 0) units = std::min(units, message_units);
     if (std::find(seen_units.begin(), seen_units.end(), units) != seen_units.end()) continue;
     seen_units.push_back(units);
     out.push_back(seg == def ? 0 : seg);

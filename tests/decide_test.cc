@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -164,6 +165,34 @@ TEST(Decide, SegmentedMethodsAreCandidatesAtThreeSegments) {
   for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, {}))
     chains += c.method.name == "bcast_pipelined" && c.method.inter == "chain";
   EXPECT_EQ(chains, 3);
+}
+
+// Segments of the whole message or more run it unsegmented, all alike: a
+// short message's segmented methods are candidates once, and their
+// schedules are those of any segment as long as the message.
+TEST(Decide, SegmentsPastTheMessageAreOneCandidate) {
+  Fixture fx({2, 2, 2, 2});
+  const SimCall call = bench_call(Op::kAllreduce, 64, fx.L.size, 0);
+  std::map<std::string, int> seen;
+  for (const MethodChoice& c : candidates_for(fx.L, fx.F, call, {})) {
+    EXPECT_EQ(++seen[method_text(c.method)], 1) << candidate_text(c);
+    EXPECT_EQ(c.segment_bytes, 0) << candidate_text(c);
+  }
+  const auto cost = [&](const MethodChoice& c) {
+    return model_cost(fx.L, fx.F, call, c, nullptr, builtin_figures(), int64_t{1} << 20, nullptr).us;
+  };
+  MethodChoice whole;
+  whole.method.kind = Method::kFlat;
+  whole.method.name = "pipelined_binary_tree";
+  MethodChoice longer = whole;
+  longer.segment_bytes = 1 << 20;
+  EXPECT_GT(cost(whole), 0);
+  EXPECT_EQ(cost(whole), cost(longer));
+  // A long message keeps its three.
+  const SimCall big = bench_call(Op::kAllreduce, 1 << 24, fx.L.size, 0);
+  int tree = 0;
+  for (const MethodChoice& c : candidates_for(fx.L, fx.F, big, {})) tree += candidate_text(c).rfind("flat:pipelined_binary_tree", 0) == 0;
+  EXPECT_EQ(tree, 3);
 }
 
 // Past its three segments a segmented method's segment walks while the
