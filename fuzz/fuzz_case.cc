@@ -137,6 +137,7 @@ void draw_hints(Draw& d, FuzzCase* c) {
     }
   }
   if (d.chance(20)) c->segment_bytes = d.pick(std::vector<int64_t>{64, 256, 1000, 8192});
+  c->online_tuning = d.chance(20);
 }
 
 // A datatype with a user operation, and the operation.
@@ -281,6 +282,7 @@ std::string FuzzCase::describe() const {
   if (segment_bytes) os << " segment=" << segment_bytes;
   if (!dynamic.empty()) os << " dynamic=" << dynamic;
   if (!dynamic_leaders.empty()) os << " dynamic_leaders=" << dynamic_leaders;
+  if (online_tuning) os << " online_tuning";
   if (max_delay_us) os << " delays<=" << max_delay_us << "us";
   if (empty) os << " empty(send/recv per rank)=" << empty_forms(empty_send, empty_recv);
   if (nonblocking)

@@ -58,6 +58,7 @@ struct FuzzCase {
   // not set.  Each rank enters hiercoll's call up to max_delay_us late
   // (its own delay from data_seed), so processes arrive in varied orders.
   std::string dynamic, dynamic_leaders;
+  bool online_tuning = false;  // hint hiercoll_online_tuning: the model's first methods tried in turn
   int max_delay_us = 0;
   // Empty data described differently on different ranks: counts one more
   // than drawn (none zero), and each world rank's send and receive sides

@@ -27,6 +27,7 @@ void set_hints(const FuzzCase& c, MPI_Comm comm) {
   if (c.segment_bytes) MPI_Info_set(info, "hiercoll_segment_bytes", std::to_string(c.segment_bytes).c_str());
   if (!c.dynamic.empty()) MPI_Info_set(info, "hiercoll_dynamic", c.dynamic.c_str());
   if (!c.dynamic_leaders.empty()) MPI_Info_set(info, "hiercoll_dynamic_leaders", c.dynamic_leaders.c_str());
+  if (c.online_tuning) MPI_Info_set(info, "hiercoll_online_tuning", "1");
   MPI_Comm_set_info(comm, info);
   MPI_Info_free(&info);
 }

@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "runtime/call_args.h"
+#include "runtime/online_tuning.h"
 #include "runtime/stats.h"
 #include "schedule/coll_args.h"
 
@@ -39,11 +40,14 @@ int run_call_internal(const Call& c, MPI_Request* request);
 
 template <typename Native>
 int run_call(const Call& c, Native native, MPI_Request* request) {
-  const int rc = run_call_internal(c, request);
-  if (rc != -1) return rc;
-  count_call(c.api, Path::kNative);
-  note_algorithm("native");
-  return native();
+  int rc = run_call_internal(c, request);
+  if (rc == -1) {
+    count_call(c.api, Path::kNative);
+    note_algorithm("native");
+    rc = native();
+  }
+  end_online_try();  // the call was one of the model's tries: its time
+  return rc;
 }
 
 }  // namespace hiercoll

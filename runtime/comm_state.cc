@@ -110,6 +110,7 @@ const Settings& comm_settings(CommState* s, MPI_Comm comm) {
     s->settings_current = true;
     s->tuning_resolved = false;
     s->decisions.reset();
+  s->online.reset();
   }
   return s->settings;
 }
@@ -122,6 +123,7 @@ void apply_set_info(MPI_Comm comm, MPI_Info info) {
   s->settings = apply_info(current, info);
   s->tuning_resolved = false;
   s->decisions.reset();
+  s->online.reset();
 }
 
 // MPI_Comm_dup_with_info: the new info replaces the parent's hints.
@@ -131,6 +133,7 @@ void apply_dup_info(MPI_Comm comm, MPI_Info info) {
   s->settings_current = true;
   s->tuning_resolved = false;
   s->decisions.reset();
+  s->online.reset();
 }
 
 }  // namespace hiercoll

@@ -14,6 +14,7 @@
 #include "executors/mpi_executor.h"
 #include "hier/hier_compose.h"
 #include "runtime/decisions.h"
+#include "runtime/online_tuning.h"
 #include "runtime/settings.h"
 #include "select/tuning_file.h"
 #include "topo/topology.h"
@@ -112,6 +113,8 @@ struct CommState {
   // The model's decisions for the communicator (runtime/decisions.h),
   // dropped with the tuning entry when the settings change.
   std::unique_ptr<DecisionSlots> decisions;
+  // HIERCOLL_ONLINE_TUNING: the classes' tries (runtime/online_tuning.h).
+  std::unique_ptr<OnlineTrials> online;
   int profile_layout = -1;  // HIERCOLL_PROFILE: the layout's index in the recorder
   // Calls run by a schedule so far, blocking and nonblocking: every rank
   // issues them in the same order, so the count names a call alike on all

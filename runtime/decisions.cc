@@ -60,6 +60,18 @@ Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t b
   out.range.predicted_us = d.chosen().us;
   out.source = d.source;
   if (out.range.method.kind == Method::kFlat) out.algorithm = find_algorithm(op, out.range.method.name);
+  for (const Costed& k : d.ranked) {
+    if (k.us < 0 || static_cast<int>(out.tries.size()) == kOnlineTries) break;
+    bool twin = false;
+    for (const TunedRange& t : out.tries) twin = twin || cost_ns(t.predicted_us) == cost_ns(k.us);
+    if (twin) continue;
+    TunedRange t;
+    t.method = k.candidate.method;
+    t.segment_bytes = k.candidate.segment_bytes;
+    t.predicted_us = k.us;
+    out.tries.push_back(t);
+    out.try_algorithms.push_back(t.method.kind == Method::kFlat ? find_algorithm(op, t.method.name) : nullptr);
+  }
   out.own = out.range;
   out.own_algorithm = out.algorithm;
   if (out.range.method.kind == Method::kNative)

@@ -31,7 +31,15 @@ struct Decided {
   // while its call is pending, as MPI allows).
   TunedRange own;
   const Algorithm* own_algorithm = nullptr;
+  // The model's first kOnlineTries candidates of distinct costs (twins,
+  // such as a composition and its forced leaders' algorithm that it
+  // chooses anyway, once), the chosen first, with their flat algorithms:
+  // what online refinement tries (runtime/online_tuning.h).
+  std::vector<TunedRange> tries;
+  std::vector<const Algorithm*> try_algorithms;
 };
+
+constexpr int kOnlineTries = 3;
 
 // Slots of one communicator: [op][class * 2 + commutative].
 struct DecisionSlots {

@@ -114,7 +114,10 @@ struct Tuned {
 // blocking false: a nonblocking call, which MPI's own runs as libnbc's
 // algorithms, not the blocking ones the model and the tuner measure: it
 // runs hiercoll's cheapest own method where the decision is MPI's.
-Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking = true);
+// may_try: a blocking call that may be one of online refinement's tries
+// (runtime/online_tuning.h; not a persistent call's init).
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking = true,
+                bool may_try = false);
 
 // The flat algorithm that runs the call, and its arguments: the plan's,
 // with the segment set (not copied: a v-variant's hold its count arrays).

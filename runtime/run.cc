@@ -276,7 +276,7 @@ int run_call_internal(const Call& c, MPI_Request* request) {
   if (profiling()) profile_call(p.state, c.api, tuning_bytes(plan.args.op, plan.unit_bytes, plan.args));
   // The decision: the tuning file's method where it has one, else the
   // model's (runtime/decisions.h); MPI's own collective goes to MPI.
-  const Tuned tuned = tuned_for(plan, *p.settings, p.state, /*blocking=*/!request);
+  const Tuned tuned = tuned_for(plan, *p.settings, p.state, /*blocking=*/!request, /*may_try=*/!request);
   if (tuned.range && tuned.range->method.kind == Method::kNative) return kToMpi;
   const int tag_base = p.state->next_tag_base();
   const Scheduled s = schedule(c, plan, p, tuned, /*blocking=*/!request, tag_base);
@@ -307,7 +307,7 @@ bool is_native(const TunedRange* r) { return r && r->method.kind == Method::kNat
 
 }  // namespace
 
-Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking) {
+Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool blocking, bool may_try) {
   if (!state->tuning_resolved) {
     state->tuning = tuning_entry(s.tuning_file, *state->topology->layout, s.verbose, state->topology->rank == 0,
                                  &state->figures);
@@ -325,8 +325,8 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool bloc
   // choose_hierarchical; MPI's own gives way to a knob that fits), and
   // what it forces but does not fit gives way to it.  Where the model does not decide: the file's range unless a knob
   // forces, else the rules.
+  const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
   if (state->tuning) {
-    const bool forcing = !s.algorithm[o].empty() || !s.composition[o].empty() || !s.inter_algorithm[o].empty();
     if (!forcing || model_decides(op)) t.range = decided_file_range(state, s, op, bytes);
     if (is_native(t.range) && (!blocking || (forcing && knob_runs_ours(s, state, plan.args)))) t.range = nullptr;
     if (t.range && (!model_decides(op) || range_fits(*t.range, state, plan.args))) return t;
@@ -338,6 +338,8 @@ Tuned tuned_for(const Plan& plan, const Settings& s, CommState* state, bool bloc
       t.range = own ? &d->own : &d->range;
       t.from_model = true;
       t.algorithm = own ? d->own_algorithm : d->algorithm;
+      if (may_try && s.online_tuning && !forcing && d->source == Source::kModel)
+        t.range = online_range(state, s, *d, &t.algorithm);
     }
   return t;
 }

@@ -182,6 +182,7 @@ const std::vector<Knob>& knobs() {
     const std::vector<Knob> per_op = per_op_knobs();
     t.insert(t.end(), per_op.begin(), per_op.end());
     t.push_back({{"HIERCOLL_SEGMENT_BYTES", "hiercoll_segment_bytes"}, parse_bytes});
+    t.push_back({{"HIERCOLL_ONLINE_TUNING", "hiercoll_online_tuning"}, flag(&Settings::online_tuning)});
     // A file that cannot be used is not an error of the call: the runtime
     // says so once and keeps the built-in rules (runtime/tuning.h).
     // "none" (an info value cannot be empty) means no file.

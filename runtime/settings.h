@@ -16,6 +16,9 @@
 //   HIERCOLL_DYNAMIC                 hiercoll_dynamic               off | depth | breadth
 //   HIERCOLL_DYNAMIC_LEADERS         hiercoll_dynamic_leaders       first | fixed
 //   HIERCOLL_HWLOC_SYNTHETIC         (environment only)             an hwloc synthetic topology
+//   HIERCOLL_ONLINE_TUNING           hiercoll_online_tuning         0 | 1: the first calls of a size
+//                                                                   class try the model's best few
+//                                                                   methods (runtime/online_tuning.h)
 //   HIERCOLL_FIGURES                 (environment only)             builtin | probe | a figures file:
 //                                                                   the model's figures (runtime/figures_probe.h)
 //   HIERCOLL_PROFILE                 (environment only)             a file (runtime/profile.h)
@@ -71,6 +74,7 @@ struct Settings {
   bool dynamic_leaders = true;     // a node's first arrival leads it (hier bcast in arrival order)
   std::string tuning_file;         // "": the built-in rules (runtime/tuning.h)
   std::string figures;             // HIERCOLL_FIGURES: "" (built-in), "probe" or a file
+  bool online_tuning = false;      // HIERCOLL_ONLINE_TUNING=1 (runtime/online_tuning.h)
   bool verbose = false;            // HIERCOLL_VERBOSE=1: say when a call leaves the chosen path
   bool progress_thread = false;    // HIERCOLL_PROGRESS_THREAD=1 (runtime/progress_thread.h)
   bool stats = false;              // HIERCOLL_STATS=1: runtime/stats.h

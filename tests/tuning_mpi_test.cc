@@ -8,12 +8,16 @@
 // job says on stderr by tuning_stderr_test.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "hier/hier_compose.h"
+#include "runtime/comm_state.h"
+#include "runtime/online_tuning.h"
 #include "runtime/stats.h"
 #include "tests/support/mpi_check.h"
 #include "tests/support/mpi_test.h"
@@ -52,6 +56,64 @@ class TuningMpi : public MpiTest {
  private:
   std::vector<MPI_Comm> comms_;
 };
+
+// Online refinement (hint hiercoll_online_tuning): the first blocking
+// calls of a size class try the model's first methods in turn, every
+// result right, nonblocking calls taking no try; then every rank keeps
+// the same one of them.  Without the hint the model's first runs; a knob
+// forcing the operation is not tried against.
+TEST_F(TuningMpi, OnlineTuningTriesTheModelsFirstAndKeepsOneAlike) {
+  const Hints online = {{"hiercoll_online_tuning", "1"}, {"hiercoll_tuning_file", "none"}};
+  MPI_Comm c = comm(online);
+  const int count = 16384;  // 64 KiB of ints
+  std::vector<std::string> seen;
+  for (int i = 0; i < 4 * kOnlineTries * kOnlineRounds; ++i) {
+    seen.push_back(ran(c, ApiOp::kAllreduce, count));
+    if (i == 1)
+      EXPECT_EQ(compare_with_native(MpiCase{ApiOp::kAllreduce, &data_case("int_sum"), count, 0, false}, c,
+                                    Via::kMpiNonblocking),
+                "");
+  }
+  const Decided* d = decided(comm_state(c), comm_settings(c), Op::kAllreduce, int64_t{count} * kInt, true);
+  ASSERT_NE(d, nullptr);
+  const size_t n = d->tries.size();
+  EXPECT_LE(n, static_cast<size_t>(kOnlineTries));
+  const size_t tries = n < 2 ? 0 : n * kOnlineRounds;
+  for (size_t i = 0; i < tries; ++i) EXPECT_EQ(seen[i], seen[i % n]) << "call " << i;
+  // Each try runs its method (a flat one under its algorithm's name).
+  for (size_t i = 0; i < n && tries; ++i) {
+    const Method& m = d->tries[i].method;
+    EXPECT_EQ(seen[i], m.kind == Method::kFlat ? m.name : method_text(m)) << "try " << i;
+  }
+  const std::string kept = seen.back();
+  for (size_t i = tries; i < seen.size(); ++i) EXPECT_EQ(seen[i], kept) << "call " << i;
+  EXPECT_NE(std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(std::max<size_t>(n, 1)), kept),
+            seen.begin() + static_cast<std::ptrdiff_t>(std::max<size_t>(n, 1)));
+  long mine = static_cast<long>(std::hash<std::string>{}(kept) & 0x7fffffff), lo = 0, hi = 0;
+  MPI_Allreduce(&mine, &lo, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&mine, &hi, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(lo, hi) << "ranks keep different methods";
+  MPI_Comm plain = comm({{"hiercoll_tuning_file", "none"}});
+  EXPECT_EQ(ran(plain, ApiOp::kAllreduce, count), seen[0]);
+  Hints forced = online;
+  forced.emplace_back("hiercoll_allreduce_algorithm", "ring");
+  MPI_Comm f = comm(forced);
+  for (int i = 0; i < kOnlineTries + 1; ++i) EXPECT_EQ(ran(f, ApiOp::kAllreduce, count), "ring");
+}
+
+// The kept try: the least median over the rounds after the first (which
+// builds the schedules), among the tries faster than the model's first by
+// the margin, else the model's first; ties to the earlier.
+TEST(OnlineWinner, LeastMedianPastTheMarginElseTheModelsFirst) {
+  // Rounds of three tries, the first untimed (try 0 slow there): try 0's
+  // median 4, try 1's 2 (one slow round does not count), try 2's 3.
+  EXPECT_EQ(online_winner({90, 1, 1, 4, 2, 3, 4, 9, 3, 5, 2, 3, 4, 2, 1}, 3), 1);
+  // Within the margin of the model's first: it stays.
+  EXPECT_EQ(online_winner({1, 1, 10, 9.8, 10, 9.8}, 2), 0);
+  EXPECT_EQ(online_winner({1, 1, 10, 9, 10, 9}, 2), 1);
+  // Ties among the others go to the earlier.
+  EXPECT_EQ(online_winner({0, 0, 0, 10, 5, 5}, 3), 1);
+}
 
 TEST_F(TuningMpi, FlatRangesRunTheirAlgorithm) {
   const std::string path = write_tuning("flat.json", {
