@@ -150,6 +150,8 @@ std::vector<KnobCase> knob_cases() {
       {"HIERCOLL_STATS", "", {"", "0", "1"}, {"yes", "2", "true"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_VERBOSE", "", {"", "0", "1"}, {"yes", "2", "on"}, "not a switch (known: 0, 1)"},
       {"HIERCOLL_PROGRESS_THREAD", "", {"", "0", "1"}, {"yes", "2"}, "not a switch (known: 0, 1)"},
+      {"HIERCOLL_ONLINE_TUNING", "hiercoll_online_tuning", {"", "0", "1"}, {"yes", "2"},
+       "not a switch (known: 0, 1)"},
       {"HIERCOLL_DYNAMIC", "hiercoll_dynamic", {"", "off", "depth", "breadth"}, {"yes", "Depth"},
        "unknown arrival-order setting (known: off, depth, breadth)"},
       {"HIERCOLL_DYNAMIC_LEADERS", "hiercoll_dynamic_leaders", {"", "first", "fixed"}, {"yes", "First"},

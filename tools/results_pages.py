@@ -79,6 +79,16 @@ PAGES = OrderedDict([
                "against Open MPI's default collectives (`native`, coll/tuned) interleaved in its jobs, on 4 "
                "emulated nodes of 2 ranks whose inter-node traffic goes through one 2 Gbit/s link per node."),
         doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_bench)),
+    ("online-tuning", dict(
+        title="Online refinement: the model's first three tried at run time",
+        about=("hiercoll's default selection (`hier`: the model's first method) against the same with online "
+               "refinement (`hier@hiercoll_online_tuning=1`: the first blocking calls of each size class try the "
+               "model's best three methods in five rounds, the first untimed, and keep the fastest, another than the "
+               "model's first only where it is 5% faster) and Open MPI's default "
+               "collectives (`native`, coll/tuned), interleaved in each job, on emulated nodes whose inter-node "
+               "traffic goes through one 2 Gbit/s link per node; 20 untimed calls per implementation first, so "
+               "that the times are those after the tries."),
+        doc="../TUNING.md", doc_name="docs/TUNING.md", render=render_bench)),
     ("heldout", dict(
         title="Layouts never measured: regret of the decision",
         about=("hiercoll's default selection deciding from model figures calibrated on 2 nodes x 2 ranks only "
