@@ -99,6 +99,18 @@ CommState* comm_state(MPI_Comm comm) {
   return s;
 }
 
+namespace {
+
+// New settings: the tuning entry, the decisions and online refinement's
+// tries made under the old ones go.
+void forget_decisions(CommState* s) {
+  s->tuning_resolved = false;
+  s->decisions.reset();
+  s->online.reset();
+}
+
+}  // namespace
+
 const Settings& comm_settings(MPI_Comm comm) { return comm_settings(comm_state(comm), comm); }
 
 const Settings& comm_settings(CommState* s, MPI_Comm comm) {
@@ -108,9 +120,7 @@ const Settings& comm_settings(CommState* s, MPI_Comm comm) {
     s->settings = apply_info(s->inherited ? *s->inherited : env_settings(), info);
     if (info != MPI_INFO_NULL) PMPI_Info_free(&info);
     s->settings_current = true;
-    s->tuning_resolved = false;
-    s->decisions.reset();
-  s->online.reset();
+    forget_decisions(s);
   }
   return s->settings;
 }
@@ -121,9 +131,7 @@ void apply_set_info(MPI_Comm comm, MPI_Info info) {
   const Settings current = comm_settings(comm);
   CommState* s = comm_state(comm);
   s->settings = apply_info(current, info);
-  s->tuning_resolved = false;
-  s->decisions.reset();
-  s->online.reset();
+  forget_decisions(s);
 }
 
 // MPI_Comm_dup_with_info: the new info replaces the parent's hints.
@@ -131,9 +139,7 @@ void apply_dup_info(MPI_Comm comm, MPI_Info info) {
   CommState* s = comm_state(comm);
   s->settings = apply_info(env_settings(), info);
   s->settings_current = true;
-  s->tuning_resolved = false;
-  s->decisions.reset();
-  s->online.reset();
+  forget_decisions(s);
 }
 
 }  // namespace hiercoll

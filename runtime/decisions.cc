@@ -50,40 +50,44 @@ DecideInput decide_input(const CommState* state, const Settings& s) {
   return in;
 }
 
+// A costed candidate as the runtime runs it, and its flat algorithm
+// resolved once (null: not flat).
+TunedRange range_of(const Costed& k) {
+  TunedRange r;
+  r.method = k.candidate.method;
+  r.segment_bytes = k.candidate.segment_bytes;
+  r.predicted_us = k.us;
+  return r;
+}
+const Algorithm* flat_algorithm(Op op, const TunedRange& r) {
+  return r.method.kind == Method::kFlat ? find_algorithm(op, r.method.name) : nullptr;
+}
+
 Decided make_decided(const CommState* state, const Settings& s, Op op, int64_t bytes, bool commutative) {
   DecideInput in = decide_input(state, s);
   in.file_ranges = false;  // looked up per call (decided_file_range)
   const Decision d = decide_class(in, op, bytes, commutative);
   Decided out;
-  out.range.method = d.chosen().candidate.method;
-  out.range.segment_bytes = d.chosen().candidate.segment_bytes;
-  out.range.predicted_us = d.chosen().us;
+  out.range = range_of(d.chosen());
   out.source = d.source;
-  if (out.range.method.kind == Method::kFlat) out.algorithm = find_algorithm(op, out.range.method.name);
+  out.algorithm = flat_algorithm(op, out.range);
+  out.own = out.range;
+  out.own_algorithm = out.algorithm;
+  bool own_found = out.range.method.kind != Method::kNative;
   for (const Costed& k : d.ranked) {
-    if (k.us < 0 || static_cast<int>(out.tries.size()) == kOnlineTries) break;
+    if (k.us < 0) break;  // the ones not costed come last
+    if (!own_found && k.candidate.method.kind != Method::kNative) {
+      out.own = range_of(k);
+      out.own_algorithm = flat_algorithm(op, out.own);
+      own_found = true;
+    }
+    if (static_cast<int>(out.tries.size()) == kOnlineTries) continue;
     bool twin = false;
     for (const TunedRange& t : out.tries) twin = twin || cost_ns(t.predicted_us) == cost_ns(k.us);
     if (twin) continue;
-    TunedRange t;
-    t.method = k.candidate.method;
-    t.segment_bytes = k.candidate.segment_bytes;
-    t.predicted_us = k.us;
-    out.tries.push_back(t);
-    out.try_algorithms.push_back(t.method.kind == Method::kFlat ? find_algorithm(op, t.method.name) : nullptr);
+    out.tries.push_back(range_of(k));
+    out.try_algorithms.push_back(flat_algorithm(op, out.tries.back()));
   }
-  out.own = out.range;
-  out.own_algorithm = out.algorithm;
-  if (out.range.method.kind == Method::kNative)
-    for (const Costed& k : d.ranked)
-      if (k.us >= 0 && k.candidate.method.kind != Method::kNative) {
-        out.own.method = k.candidate.method;
-        out.own.segment_bytes = k.candidate.segment_bytes;
-        out.own.predicted_us = k.us;
-        out.own_algorithm =
-            k.candidate.method.kind == Method::kFlat ? find_algorithm(op, k.candidate.method.name) : nullptr;
-        break;
-      }
   return out;
 }
 
